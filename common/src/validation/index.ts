@@ -1,0 +1,6 @@
+export * from './limits.js';
+export * from './email.js';
+export * from './registration.js';
+export * from './password-strength.js';
+export * from './api-key.js';
+export * from './profile.js';
