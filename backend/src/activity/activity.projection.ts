@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/sql';
+import { ROLE_DISPLAY_NAMES } from '@docent/common/permissions';
+import type { RecordedEvent } from '../event-store/domain-event.js';
+import { Projection, type ProjectionHandler } from '../projections/projection.js';
+import { ActivityEntity, type ActivityRecord } from './activity.entity.js';
+
+type ActivityItem = Pick<ActivityRecord, 'type' | 'title' | 'description' | 'status'>;
+
+/** The operator's live activity feed, read off the event log. */
+@Projection({ name: 'activity', mode: 'async' })
+@Injectable()
+export class ActivityProjection implements ProjectionHandler {
+  async apply(event: RecordedEvent, em: EntityManager): Promise<void> {
+    const item = describe(event);
+    if (!item) return;
+    await em.insert(ActivityEntity, {
+      id: event.position,
+      ...item,
+      actorId: event.metadata.actorId,
+      occurredAt: event.occurredAt,
+    });
+  }
+
+  async reset(em: EntityManager): Promise<void> {
+    await em.nativeDelete(ActivityEntity, {});
+  }
+}
+
+function describe(event: RecordedEvent): ActivityItem | null {
+  switch (event.type) {
+    case 'UserRegistered':
+      return {
+        type: 'system',
+        title: 'New user registered',
+        description: `${event.data.name} joined as ${ROLE_DISPLAY_NAMES[event.data.role]}`,
+        status: 'success',
+      };
+    case 'UserLoggedIn':
+      return { type: 'system', title: 'User signed in', description: 'A new session started', status: 'info' };
+    case 'UserRoleChanged':
+      return {
+        type: 'system',
+        title: 'Role changed',
+        description: `${ROLE_DISPLAY_NAMES[event.data.previousRole]} became ${ROLE_DISPLAY_NAMES[event.data.role]}`,
+        status: 'warning',
+      };
+    case 'ApiKeyCreated':
+      return { type: 'api', title: 'API key created', description: `Key "${event.data.name}" was created`, status: 'success' };
+    case 'ApiKeyDeleted':
+      return { type: 'api', title: 'API key deleted', description: 'An API key was revoked', status: 'info' };
+    case 'SessionRevoked':
+      return event.data.reason === 'refresh-token-reuse'
+        ? {
+            type: 'system',
+            title: 'Session revoked',
+            description: 'A spent refresh token was presented again; the session was closed',
+            status: 'error',
+          }
+        : null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+
+const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** '15m', '12h', '30d', or a bare number of seconds. */
+const duration = z
+  .string()
+  .trim()
+  .regex(/^\d+(ms|s|m|h|d)?$/, 'must be a duration such as 900s, 15m, 12h or 30d')
+  .transform((value) => {
+    const [, amount, unit] = /^(\d+)(ms|s|m|h|d)?$/.exec(value)!;
+    return Number(amount) * DURATION_UNITS_MS[(unit ?? 's') as keyof typeof DURATION_UNITS_MS];
+  })
+  .refine((ms) => ms > 0, 'must be greater than zero');
+
+const BYTE_UNITS = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 } as const;
+
+const byteSize = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^\d+(b|kb|mb|gb)?$/, 'must be a size such as 512kb or 1mb')
+  .transform((value) => {
+    const [, amount, unit] = /^(\d+)(b|kb|mb|gb)?$/.exec(value)!;
+    return Number(amount) * BYTE_UNITS[(unit ?? 'b') as keyof typeof BYTE_UNITS];
+  });
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const positiveInt = z.coerce.number().int('must be a whole number').positive('must be greater than zero');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int('must be a whole number').min(0).max(65_535, 'must be a port number').default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DEMO_MODE: flag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PLUGINS_DIR: z.string().min(1).default('./plugins'),
+  ACCESS_TOKEN_TTL: duration.prefault('1h'),
+  REFRESH_TOKEN_TTL: duration.prefault('12h'),
+  REMEMBER_ME_TTL: duration.prefault('30d'),
+  BODY_LIMIT: byteSize.prefault('1mb'),
+  LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(20),
+  LOGIN_RATE_LIMIT_PER_ACCOUNT: positiveInt.default(10),
+  REGISTER_RATE_LIMIT_PER_IP: positiveInt.default(10),
+});
+
+export type AppConfig = ReturnType<typeof toAppConfig>;
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+/**
+ * Parses the environment once, at start. A bad value stops the start with a
+ * message naming the variable; nothing else in the server reads process.env.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigurationError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return toAppConfig(parsed.data);
+}
+
+function toAppConfig(env: z.output<typeof envSchema>) {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = resolve(env.DATA_DIR);
+  const pluginsDir = resolve(env.PLUGINS_DIR);
+  if (!statSync(pluginsDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigurationError(`Invalid configuration: PLUGINS_DIR ${pluginsDir} is not a directory`);
+  }
+  for (const secret of ['JWT_SECRET', 'SESSION_SECRET'] as const) {
+    if (production && !env[secret]) {
+      throw new ConfigurationError(`Invalid configuration: ${secret} is required when NODE_ENV=production`);
+    }
+  }
+  return {
+    environment: env.NODE_ENV,
+    http: { host: env.HOST, port: env.PORT, bodyLimitBytes: env.BODY_LIMIT },
+    dataDir,
+    database: env.DATABASE_URL
+      ? ({ kind: 'postgresql', url: env.DATABASE_URL } as const)
+      : ({ kind: 'pglite', dataDir: resolve(dataDir, 'pglite') } as const),
+    auth: {
+      jwtSecret: env.JWT_SECRET ?? readOrCreateSecret(resolve(dataDir, 'secrets', 'jwt-secret')),
+      /** Signs the web session cookie that the Remix server sets and the socket gateway reads. */
+      sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(resolve(dataDir, 'secrets', 'session-secret')),
+      secureCookies: production,
+      accessTokenTtlMs: env.ACCESS_TOKEN_TTL,
+      refreshTokenTtlMs: env.REFRESH_TOKEN_TTL,
+      rememberMeTtlMs: env.REMEMBER_ME_TTL,
+      demoMode: env.DEMO_MODE ?? !production,
+      rateLimits: {
+        loginPerIp: { limit: env.LOGIN_RATE_LIMIT_PER_IP, windowMs: 60_000 },
+        loginPerAccount: { limit: env.LOGIN_RATE_LIMIT_PER_ACCOUNT, windowMs: 15 * 60_000 },
+        registerPerIp: { limit: env.REGISTER_RATE_LIMIT_PER_IP, windowMs: 60 * 60_000 },
+      },
+    },
+    logLevel: env.LOG_LEVEL,
+    pluginsDir,
+  };
+}
+
+/** Development convenience: a secret generated once per data directory, so sessions survive restarts. */
+function readOrCreateSecret(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    writeFileSync(path, secret, { mode: 0o600 });
+    return secret;
+  }
+}

@@ -1,0 +1,15 @@
+import { ActivityEntity } from '../activity/activity.entity.js';
+import { ApiKeyEntity } from '../auth/api-keys/api-key.entity.js';
+import { SessionEntity } from '../auth/sessions/session.entity.js';
+import { UserEntity } from '../auth/users/user.entity.js';
+import { StoredEventEntity } from '../event-store/stored-event.entity.js';
+import { ProjectionCheckpointEntity } from '../projections/projection-checkpoint.entity.js';
+
+export const ENTITIES = [
+  StoredEventEntity,
+  ProjectionCheckpointEntity,
+  UserEntity,
+  SessionEntity,
+  ApiKeyEntity,
+  ActivityEntity,
+];

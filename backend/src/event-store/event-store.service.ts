@@ -1,0 +1,140 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EventBus } from '@nestjs/cqrs';
+import { type EntityManager, MikroORM, UniqueConstraintViolationException } from '@mikro-orm/sql';
+import { Subject } from 'rxjs';
+import { ProjectionRegistry } from '../projections/projection-registry.js';
+import { ConcurrencyConflictError } from './concurrency-conflict.error.js';
+import type { DomainEvent, EventMetadata, RecordedEvent } from './domain-event.js';
+import { RecordedDomainEvent } from './recorded-domain-event.js';
+
+export interface StreamAppend {
+  streamId: string;
+  streamType: string;
+  /** The stream's version when it was read: 0 for a stream that must not exist yet. */
+  expectedVersion: number;
+  events: DomainEvent[];
+}
+
+/** Serialises appends so that global positions commit in order and asynchronous projections never skip one. */
+export const EVENT_LOG_LOCK = 7_401_337;
+
+interface EventRow {
+  position: string | number;
+  stream_id: string;
+  stream_type: string;
+  version: number;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  occurred_at: Date | string;
+}
+
+@Injectable()
+export class EventStore {
+  /** Emits the position of the last event of every committed append. */
+  readonly committed$ = new Subject<number>();
+
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    private readonly eventBus: EventBus,
+    private readonly projections: ProjectionRegistry,
+  ) {}
+
+  /**
+   * Appends events to one or more streams atomically. Each stream must still be
+   * at its expected version, or nothing is written and a
+   * ConcurrencyConflictError is thrown. Inline projections are applied in the
+   * same transaction; the events are published on the CQRS event bus after commit.
+   */
+  async append(appends: StreamAppend | StreamAppend[], metadata: EventMetadata): Promise<RecordedEvent[]> {
+    const batch = Array.isArray(appends) ? appends : [appends];
+    let recorded: RecordedEvent[];
+    try {
+      recorded = await this.orm.em.fork().transactional(async (em) => {
+        await em.execute('select pg_advisory_xact_lock(?)', [EVENT_LOG_LOCK]);
+        const written: RecordedEvent[] = [];
+        for (const append of batch) written.push(...(await this.appendToStream(em, append, metadata)));
+        for (const { handler } of this.projections.inline()) {
+          for (const event of written) await handler.apply(event, em);
+        }
+        return written;
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException && error.message.includes('events_stream_version_unique')) {
+        const stream = batch[0]!;
+        throw new ConcurrencyConflictError(stream.streamId, stream.expectedVersion);
+      }
+      throw error;
+    }
+    for (const event of recorded) this.eventBus.publish(new RecordedDomainEvent(event));
+    if (recorded.length > 0) this.committed$.next(recorded.at(-1)!.position);
+    return recorded;
+  }
+
+  async readStream(streamId: string, em: EntityManager = this.orm.em.fork()): Promise<RecordedEvent[]> {
+    const rows = await em.execute<EventRow[]>(
+      'select * from events where stream_id = ? order by version',
+      [streamId],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  /** Events after the given global position, oldest first. */
+  async readAll(afterPosition: number, limit: number, em: EntityManager = this.orm.em.fork()): Promise<RecordedEvent[]> {
+    const rows = await em.execute<EventRow[]>(
+      'select * from events where position > ? order by position limit ?',
+      [afterPosition, limit],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  async headPosition(em: EntityManager = this.orm.em.fork()): Promise<number> {
+    const [row] = await em.execute<{ head: string | number }[]>('select coalesce(max(position), 0) as head from events');
+    return Number(row?.head ?? 0);
+  }
+
+  private async appendToStream(em: EntityManager, append: StreamAppend, metadata: EventMetadata): Promise<RecordedEvent[]> {
+    const [current] = await em.execute<{ version: number }[]>(
+      'select coalesce(max(version), 0) as version from events where stream_id = ?',
+      [append.streamId],
+    );
+    const actualVersion = Number(current?.version ?? 0);
+    if (actualVersion !== append.expectedVersion) {
+      throw new ConcurrencyConflictError(append.streamId, append.expectedVersion);
+    }
+    const recorded: RecordedEvent[] = [];
+    for (const [index, event] of append.events.entries()) {
+      const [row] = await em.execute<EventRow[]>(
+        `insert into events (stream_id, stream_type, version, type, data, metadata, occurred_at)
+         values (?, ?, ?, ?, ?::jsonb, ?::jsonb, clock_timestamp()) returning *`,
+        [
+          append.streamId,
+          append.streamType,
+          append.expectedVersion + index + 1,
+          event.type,
+          JSON.stringify(event.data),
+          JSON.stringify(metadata),
+        ],
+      );
+      recorded.push(toRecordedEvent(row!));
+    }
+    return recorded;
+  }
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    position: Number(row.position),
+    streamId: row.stream_id,
+    streamType: row.stream_type,
+    version: Number(row.version),
+    type: row.type,
+    data: parseJson(row.data),
+    metadata: parseJson(row.metadata) as EventMetadata,
+    occurredAt: new Date(row.occurred_at),
+  } as RecordedEvent;
+}
+
+function parseJson(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}

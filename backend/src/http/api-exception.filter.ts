@@ -1,0 +1,65 @@
+import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { DomainError } from '../common/domain-error.js';
+import { ConcurrencyConflictError } from '../event-store/concurrency-conflict.error.js';
+
+const DOMAIN_ERROR_STATUS: Record<DomainError['kind'], HttpStatus> = {
+  invalid: HttpStatus.BAD_REQUEST,
+  unauthenticated: HttpStatus.UNAUTHORIZED,
+  forbidden: HttpStatus.FORBIDDEN,
+  'not-found': HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+};
+
+/** Errors the body parser raises before a route runs; a client's mistake, never a 500. */
+interface BodyParserError {
+  type: string;
+  status: number;
+  limit?: number;
+}
+
+/** Every failure answers `{ success: false, error }` with the status that fits it. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw exception;
+    const response = host.switchToHttp().getResponse<Response>();
+    const { status, error, details } = this.describe(exception);
+    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (response.headersSent) return;
+    response.status(status).json({ success: false, error, ...(details && { details }) });
+  }
+
+  private describe(exception: unknown): { status: number; error: string; details?: string[] } {
+    if (exception instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[exception.kind], error: exception.message };
+    if (exception instanceof ConcurrencyConflictError) return { status: HttpStatus.CONFLICT, error: exception.message };
+    if (exception instanceof HttpException) {
+      const body = exception.getResponse();
+      const messages = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : body;
+      const list = (Array.isArray(messages) ? messages : [messages ?? exception.message]).map(String);
+      return { status: exception.getStatus(), error: list[0]!, ...(list.length > 1 && { details: list }) };
+    }
+    if (isBodyParserError(exception)) return describeBodyParserError(exception);
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, error: 'Internal server error' };
+  }
+}
+
+function isBodyParserError(value: unknown): value is BodyParserError {
+  return value instanceof Error && typeof (value as Partial<BodyParserError>).type === 'string' && 'status' in value;
+}
+
+function describeBodyParserError(error: BodyParserError): { status: number; error: string } {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return { status: HttpStatus.BAD_REQUEST, error: 'Malformed JSON in request body' };
+    case 'entity.too.large':
+      return { status: HttpStatus.PAYLOAD_TOO_LARGE, error: `Request body is too large (limit ${error.limit} bytes)` };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { status: HttpStatus.UNSUPPORTED_MEDIA_TYPE, error: 'Unsupported request body encoding' };
+    default:
+      return { status: error.status >= 400 && error.status < 500 ? error.status : HttpStatus.BAD_REQUEST, error: 'Invalid request body' };
+  }
+}

@@ -1,0 +1,146 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/sql';
+import type { Subscription } from 'rxjs';
+import { EventStore } from '../event-store/event-store.service.js';
+import { ProjectionCheckpointEntity } from './projection-checkpoint.entity.js';
+import type { RegisteredProjection } from './projection.js';
+import { ProjectionRegistry } from './projection-registry.js';
+
+const BATCH_SIZE = 500;
+/** Picks up events appended by other processes sharing the database. */
+const POLL_INTERVAL_MS = 1_000;
+
+export interface AsyncProjectionStatus {
+  name: string;
+  checkpoint: number;
+  lastError: string | null;
+}
+
+/**
+ * Runs the asynchronous projections: each reads the log from its checkpoint and
+ * applies a batch of events together with the new checkpoint in one transaction,
+ * so a crash at any point resumes exactly where the last commit left off.
+ */
+@Injectable()
+export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(ProjectionRunner.name);
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly rerunRequested = new Set<string>();
+  private readonly lastErrors = new Map<string, string>();
+  private subscription?: Subscription;
+  private pollTimer?: NodeJS.Timeout;
+  private stopped = true;
+
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    private readonly eventStore: EventStore,
+    private readonly registry: ProjectionRegistry,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.subscription = this.eventStore.committed$.subscribe(() => this.triggerAll());
+    this.pollTimer = setInterval(() => this.triggerAll(), POLL_INTERVAL_MS);
+    this.pollTimer.unref();
+    this.triggerAll();
+  }
+
+  /** Stops taking new batches and waits for the ones in flight to commit their checkpoints. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.subscription?.unsubscribe();
+    clearInterval(this.pollTimer);
+    await Promise.allSettled(this.running.values());
+  }
+
+  /** Resolves once every asynchronous projection has applied every event committed so far. */
+  async catchUp(): Promise<void> {
+    const head = await this.eventStore.headPosition();
+    for (const projection of this.registry.async()) {
+      while ((await this.checkpointOf(projection.name)) < head) {
+        await this.trigger(projection);
+        if (this.lastErrors.has(projection.name)) throw new Error(this.lastErrors.get(projection.name));
+      }
+    }
+  }
+
+  async status(): Promise<AsyncProjectionStatus[]> {
+    return Promise.all(
+      this.registry.async().map(async ({ name }) => ({
+        name,
+        checkpoint: await this.checkpointOf(name),
+        lastError: this.lastErrors.get(name) ?? null,
+      })),
+    );
+  }
+
+  private triggerAll(): void {
+    for (const projection of this.registry.async()) void this.trigger(projection);
+  }
+
+  /** One run per projection at a time; a trigger during a run asks for one more pass. */
+  private trigger(projection: RegisteredProjection): Promise<void> {
+    const inFlight = this.running.get(projection.name);
+    if (inFlight) {
+      this.rerunRequested.add(projection.name);
+      return inFlight;
+    }
+    const run = this.runUntilCaughtUp(projection).finally(() => {
+      this.running.delete(projection.name);
+      if (this.rerunRequested.delete(projection.name) && !this.stopped) void this.trigger(projection);
+    });
+    this.running.set(projection.name, run);
+    return run;
+  }
+
+  private async runUntilCaughtUp(projection: RegisteredProjection): Promise<void> {
+    try {
+      while (!this.stopped && (await this.applyNextBatch(projection)) > 0);
+      this.lastErrors.delete(projection.name);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (this.lastErrors.get(projection.name) !== message) {
+        this.logger.error(`Projection ${projection.name} failed; it will retry from its checkpoint: ${message}`);
+      }
+      this.lastErrors.set(projection.name, message);
+    }
+  }
+
+  private async applyNextBatch(projection: RegisteredProjection): Promise<number> {
+    return this.orm.em.fork().transactional(async (em) => {
+      // The row lock keeps two processes from applying the same batch.
+      await em.execute(
+        `insert into projection_checkpoints (name, position, updated_at) values (?, 0, now()) on conflict (name) do nothing`,
+        [projection.name],
+      );
+      const [row] = await em.execute<{ position: string | number }[]>(
+        'select position from projection_checkpoints where name = ? for update',
+        [projection.name],
+      );
+      const events = await this.eventStore.readAll(Number(row!.position), BATCH_SIZE, em);
+      for (const event of events) await projection.handler.apply(event, em);
+      if (events.length > 0) {
+        await em.nativeUpdate(
+          ProjectionCheckpointEntity,
+          { name: projection.name },
+          { position: events.at(-1)!.position, updatedAt: new Date() },
+        );
+      }
+      return events.length;
+    });
+  }
+
+  private async checkpointOf(name: string): Promise<number> {
+    const checkpoint = await this.orm.em.fork().findOne(ProjectionCheckpointEntity, { name });
+    return checkpoint?.position ?? 0;
+  }
+}

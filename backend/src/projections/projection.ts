@@ -1,0 +1,27 @@
+import { DiscoveryService } from '@nestjs/core';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { RecordedEvent } from '../event-store/domain-event.js';
+
+export interface ProjectionOptions {
+  name: string;
+  /**
+   * inline: applied in the transaction that appends the event, for read models
+   * that commands depend on (uniqueness, sign-in). async: applied after commit by
+   * the projection runner, which keeps a checkpoint and resumes after a crash.
+   */
+  mode: 'inline' | 'async';
+}
+
+/** Marks a provider as a projection; the projection registry finds it by this decorator. */
+export const Projection = DiscoveryService.createDecorator<ProjectionOptions>();
+
+export interface ProjectionHandler {
+  /** Applies one event. Must depend on the event alone (never on the clock), so a rebuild gives the same rows. */
+  apply(event: RecordedEvent, em: EntityManager): Promise<void>;
+  /** Removes everything the projection built, before a rebuild. */
+  reset(em: EntityManager): Promise<void>;
+}
+
+export interface RegisteredProjection extends ProjectionOptions {
+  handler: ProjectionHandler;
+}

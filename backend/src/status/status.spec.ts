@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../testing/test-app.js';
+
+describe('GET /health and /status', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers health with status, platform and version', async () => {
+    const response = await t.http().get('/health').expect(200);
+    expect(response.body).toEqual({ status: 'ok', platform: 'Docent', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  });
+
+  it('reports the real state of each component', async () => {
+    const response = await t.http().get('/status').expect(200);
+    expect(response.body.platform).toBe('Docent');
+    expect(response.body.components.database).toMatchObject({ status: 'ready', engine: 'pglite' });
+    expect(response.body.components['event-store']).toMatchObject({ status: 'ready', position: expect.any(Number) });
+    expect(response.body.components.projections).toMatchObject({ status: 'ready', lag: { activity: expect.any(Number) } });
+  });
+});

@@ -1,0 +1,5 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122022022 } from './Migration20261122022022.js';
+
+/** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
+export const MIGRATIONS: MigrationObject[] = [{ name: 'Migration20261122022022', class: Migration20261122022022 }];
