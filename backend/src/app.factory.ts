@@ -1,0 +1,38 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './config/app-config.js';
+import { ApiExceptionFilter } from './http/api-exception.filter.js';
+import { createValidationPipe } from './http/validation.js';
+import { PLATFORM, VERSION } from './status/status.service.js';
+
+/** Builds the whole server (HTTP API, /ws, /status, /health, /api/docs) without listening: main and tests share it. */
+export async function createApp(config: AppConfig): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.useBodyParser('json', { limit: config.http.bodyLimitBytes });
+  app.useBodyParser('urlencoded', { limit: config.http.bodyLimitBytes, extended: false });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.disable('x-powered-by');
+  app.enableShutdownHooks();
+
+  const openApi = new DocumentBuilder()
+    .setTitle(`${PLATFORM} API`)
+    .setDescription('Documents, search, chat, tools and models. Authenticate with an access token or an API key.')
+    .setVersion(VERSION)
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
+    jsonDocumentUrl: 'api/docs/openapi.json',
+  });
+
+  await app.init();
+  return app;
+}

@@ -1,0 +1,33 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ActivityModule } from './activity/activity.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { EventStoreModule } from './event-store/event-store.module.js';
+import { loggerModule } from './logging/logger.module.js';
+import { PluginsModule } from './plugins/plugins.module.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
+import { StatusModule } from './status/status.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        loggerModule(config),
+        CqrsModule.forRoot(),
+        DatabaseModule,
+        EventStoreModule,
+        AuthModule,
+        RealtimeModule,
+        StatusModule,
+        ActivityModule,
+        PluginsModule,
+      ],
+    };
+  }
+}

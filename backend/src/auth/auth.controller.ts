@@ -1,0 +1,100 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Put, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import type { z } from 'zod';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { Authenticated, CurrentPrincipal, Public } from './access.decorators.js';
+import { loginSchema, logoutSchema, profileUpdateSchema, refreshSchema, registerSchema } from './auth.schemas.js';
+import { LogInCommand } from './commands/log-in.command.js';
+import { LogOutCommand } from './commands/log-out.command.js';
+import { RefreshSessionCommand } from './commands/refresh-session.command.js';
+import { RegisterUserCommand } from './commands/register-user.command.js';
+import { StartDemoSessionCommand } from './commands/start-demo-session.command.js';
+import { UpdateProfileCommand } from './commands/update-profile.command.js';
+import type { Principal } from './principal.js';
+import { GetProfileQuery } from './queries/get-profile.query.js';
+import { RATE_LIMITS } from './rate-limits.js';
+
+const { loginPerIp, loginPerAccount, registerPerIp, registerPerAccount } = RATE_LIMITS;
+
+@ApiTags('Authentication')
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('register')
+  @Public()
+  @UseGuards(ThrottlerGuard)
+  @SkipThrottle({ [loginPerIp]: true, [loginPerAccount]: true })
+  @ApiOperation({ summary: 'Create an account; the first account on an empty system becomes admin' })
+  @ApiTooManyRequestsResponse({ description: 'Too many registrations from this address or for this email' })
+  register(@Body({ schema: registerSchema }) body: z.output<typeof registerSchema>) {
+    return this.commands.execute(new RegisterUserCommand(body.name, body.email, body.password));
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @Public()
+  @UseGuards(ThrottlerGuard)
+  @SkipThrottle({ [registerPerIp]: true, [registerPerAccount]: true })
+  @ApiOperation({ summary: 'Sign in; rememberMe keeps the session for 30 days' })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts from this address or for this account' })
+  login(@Body({ schema: loginSchema }) body: z.output<typeof loginSchema>) {
+    return this.commands.execute(new LogInCommand(body.email, body.password, body.rememberMe));
+  }
+
+  @Get('demo')
+  @Public()
+  @ApiOperation({ summary: 'Whether the demo administrator login is offered' })
+  demoAvailability() {
+    return { success: true, available: this.config.auth.demoMode };
+  }
+
+  @Post('demo-login')
+  @HttpCode(200)
+  @Public()
+  @UseGuards(ThrottlerGuard)
+  @SkipThrottle({ [loginPerAccount]: true, [registerPerIp]: true, [registerPerAccount]: true })
+  @ApiOperation({ summary: 'Sign in as the demo administrator (demo mode only)' })
+  demoLogin() {
+    return this.commands.execute(new StartDemoSessionCommand());
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({ summary: 'Exchange a refresh token for a new access token; the refresh token rotates' })
+  refresh(@Body({ schema: refreshSchema }) body: z.output<typeof refreshSchema>) {
+    return this.commands.execute(new RefreshSessionCommand(body.refreshToken));
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Close a session (the current one by default), or all of them with logoutAll' })
+  logout(@CurrentPrincipal() principal: Principal, @Body({ schema: logoutSchema }) body: z.output<typeof logoutSchema>) {
+    return this.commands.execute(new LogOutCommand(principal, body.sessionId, body.logoutAll));
+  }
+
+  @Get('profile')
+  @Authenticated()
+  @ApiOperation({ summary: 'The signed-in user' })
+  async profile(@CurrentPrincipal() principal: Principal) {
+    return { success: true, user: await this.queries.execute(new GetProfileQuery(principal.userId)) };
+  }
+
+  @Put('profile')
+  @Authenticated()
+  @ApiOperation({ summary: 'Change name, email or avatar' })
+  async updateProfile(
+    @CurrentPrincipal() principal: Principal,
+    @Body({ schema: profileUpdateSchema }) body: z.output<typeof profileUpdateSchema>,
+  ) {
+    return { success: true, user: await this.commands.execute(new UpdateProfileCommand(principal.userId, body)) };
+  }
+}

@@ -1,0 +1,68 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { JwtModule } from '@nestjs/jwt';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { AccessGuard } from './access.guard.js';
+import { ApiKeysController } from './api-keys.controller.js';
+import { ApiKeysProjection } from './api-keys/api-keys.projection.js';
+import { AuthController } from './auth.controller.js';
+import { AuthenticationService } from './authentication.service.js';
+import { ChangeUserRoleHandler } from './commands/change-user-role.handler.js';
+import { CreateApiKeyHandler } from './commands/create-api-key.handler.js';
+import { DeleteApiKeyHandler } from './commands/delete-api-key.handler.js';
+import { LogInHandler } from './commands/log-in.handler.js';
+import { LogOutHandler } from './commands/log-out.handler.js';
+import { RefreshSessionHandler } from './commands/refresh-session.handler.js';
+import { RegisterUserHandler } from './commands/register-user.handler.js';
+import { StartDemoSessionHandler } from './commands/start-demo-session.handler.js';
+import { UpdateProfileHandler } from './commands/update-profile.handler.js';
+import { UserStreamWriter } from './commands/user-stream-writer.js';
+import { GetProfileHandler } from './queries/get-profile.query.js';
+import { ListApiKeysHandler } from './queries/list-api-keys.query.js';
+import { rateLimitOptions } from './rate-limits.js';
+import { SessionIssuer } from './sessions/session-issuer.js';
+import { SessionsProjection } from './sessions/sessions.projection.js';
+import { AccessTokens } from './tokens/access-tokens.js';
+import { PasswordHasher } from './tokens/password-hasher.js';
+import { DemoAccount } from './users/demo-account.js';
+import { UsersProjection } from './users/users.projection.js';
+import { UsersController } from './users.controller.js';
+
+@Module({
+  imports: [
+    CqrsModule,
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ secret: config.auth.jwtSecret }),
+    }),
+    ThrottlerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: rateLimitOptions }),
+  ],
+  controllers: [AuthController, ApiKeysController, UsersController],
+  providers: [
+    { provide: APP_GUARD, useClass: AccessGuard },
+    AuthenticationService,
+    AccessTokens,
+    PasswordHasher,
+    SessionIssuer,
+    UserStreamWriter,
+    DemoAccount,
+    UsersProjection,
+    SessionsProjection,
+    ApiKeysProjection,
+    RegisterUserHandler,
+    LogInHandler,
+    StartDemoSessionHandler,
+    RefreshSessionHandler,
+    LogOutHandler,
+    UpdateProfileHandler,
+    ChangeUserRoleHandler,
+    CreateApiKeyHandler,
+    DeleteApiKeyHandler,
+    GetProfileHandler,
+    ListApiKeysHandler,
+  ],
+  exports: [AuthenticationService],
+})
+export class AuthModule {}

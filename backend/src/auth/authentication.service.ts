@@ -1,0 +1,74 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/sql';
+import { normalizeRole } from '@docent/common/permissions';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { EventStore } from '../event-store/event-store.service.js';
+import { loadAggregate } from '../event-store/load-aggregate.js';
+import { ApiKeyEntity } from './api-keys/api-key.entity.js';
+import type { Principal } from './principal.js';
+import { SessionEntity } from './sessions/session.entity.js';
+import { AccessTokens } from './tokens/access-tokens.js';
+import { isApiKey, sha256 } from './tokens/secret-tokens.js';
+import { decideUser, evolveUser, initialUserState } from './users/user.decider.js';
+import { USER_STREAM_TYPE, userStreamId } from './users/user.events.js';
+import { UserEntity, type UserRecord } from './users/user.entity.js';
+
+/** Turns a bearer credential (access token or API key) into a principal, for HTTP and sockets alike. */
+@Injectable()
+export class AuthenticationService {
+  private readonly logger = new Logger(AuthenticationService.name);
+
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly accessTokens: AccessTokens,
+    private readonly eventStore: EventStore,
+  ) {}
+
+  async authenticate(bearer: string): Promise<Principal | null> {
+    return isApiKey(bearer) ? this.authenticateApiKey(bearer) : this.authenticateAccessToken(bearer);
+  }
+
+  private async authenticateAccessToken(token: string): Promise<Principal | null> {
+    const claims = await this.accessTokens.verify(token);
+    if (!claims) return null;
+    const em = this.orm.em.fork();
+    const session = await em.findOne(SessionEntity, { id: claims.sessionId, userId: claims.userId });
+    if (!session || session.revokedAt || session.expiresAt <= new Date()) return null;
+    const user = await em.findOne(UserEntity, { id: claims.userId });
+    if (!user || !this.isAllowed(user)) return null;
+    return { userId: user.id, role: normalizeRole(user.role), sessionId: session.id, apiKeyId: null };
+  }
+
+  private async authenticateApiKey(key: string): Promise<Principal | null> {
+    const em = this.orm.em.fork();
+    const apiKey = await em.findOne(ApiKeyEntity, { keyHash: sha256(key) });
+    if (!apiKey) return null;
+    const user = await em.findOne(UserEntity, { id: apiKey.userId });
+    if (!user || !this.isAllowed(user)) return null;
+    void this.recordApiKeyUse(apiKey.userId, apiKey.id);
+    return { userId: user.id, role: normalizeRole(user.role), sessionId: null, apiKeyId: apiKey.id };
+  }
+
+  /** The demo administrator exists only while demo mode is on. */
+  private isAllowed(user: UserRecord): boolean {
+    return !user.isDemo || this.config.auth.demoMode;
+  }
+
+  /** Best effort and off the request's path: a lost "last used" time must never fail the call it describes. */
+  private async recordApiKeyUse(userId: string, keyId: string): Promise<void> {
+    try {
+      const streamId = userStreamId(userId);
+      const { state, version } = await loadAggregate(this.eventStore, streamId, initialUserState, evolveUser);
+      const events = decideUser({ type: 'RecordApiKeyUse', keyId, at: new Date() }, state);
+      if (events.length > 0) {
+        await this.eventStore.append(
+          { streamId, streamType: USER_STREAM_TYPE, expectedVersion: version, events },
+          { actorId: userId },
+        );
+      }
+    } catch (error) {
+      this.logger.debug(`Could not record the use of API key ${keyId}: ${(error as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/sql';
+import { hasPermission } from '@docent/common/permissions';
+import { DomainError } from '../../common/domain-error.js';
+import { UserEntity } from '../users/user.entity.js';
+import { toUserView, type UserView } from '../users/user-view.js';
+import { ChangeUserRoleCommand } from './change-user-role.command.js';
+import { UserStreamWriter } from './user-stream-writer.js';
+
+export const LAST_ROLE_MANAGER = 'The last account that can manage roles cannot lose that permission';
+
+@CommandHandler(ChangeUserRoleCommand)
+export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleCommand> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    private readonly users: UserStreamWriter,
+  ) {}
+
+  async execute({ actorId, userId, role }: ChangeUserRoleCommand): Promise<UserView> {
+    const em = this.orm.em.fork();
+    const target = await em.findOne(UserEntity, { id: userId });
+    if (!target) throw new DomainError('not-found', 'User not found');
+    // Nobody may be left able to manage roles: the system would be locked as it is.
+    if (hasPermission(target.role, 'users:manage_roles') && !hasPermission(role, 'users:manage_roles')) {
+      const managers = (await em.find(UserEntity, { isDemo: false })).filter((user) => hasPermission(user.role, 'users:manage_roles'));
+      if (managers.length <= 1) throw new DomainError('conflict', LAST_ROLE_MANAGER);
+    }
+    await this.users.execute(userId, { type: 'ChangeRole', role }, actorId);
+    return toUserView(await this.orm.em.fork().findOneOrFail(UserEntity, { id: userId }));
+  }
+}

@@ -1,0 +1,56 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { DomainError } from '../../common/domain-error.js';
+import { EventStore } from '../../event-store/event-store.service.js';
+import { loadAggregate } from '../../event-store/load-aggregate.js';
+import { AuthenticationService } from '../authentication.service.js';
+import { decideSession, evolveSession, initialSessionState, INVALID_REFRESH_TOKEN } from '../sessions/session.decider.js';
+import { SESSION_STREAM_TYPE, sessionStreamId } from '../sessions/session.events.js';
+import { AccessTokens } from '../tokens/access-tokens.js';
+import { generateRefreshToken, sessionIdOfRefreshToken, sha256 } from '../tokens/secret-tokens.js';
+import { RefreshSessionCommand, type RefreshResult } from './refresh-session.command.js';
+
+export const REFRESH_TOKEN_REUSED = 'This refresh token was already used, so the session has been closed. Please sign in again.';
+
+@CommandHandler(RefreshSessionCommand)
+export class RefreshSessionHandler implements ICommandHandler<RefreshSessionCommand> {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly eventStore: EventStore,
+    private readonly accessTokens: AccessTokens,
+    private readonly authentication: AuthenticationService,
+  ) {}
+
+  async execute({ refreshToken }: RefreshSessionCommand): Promise<RefreshResult> {
+    const sessionId = sessionIdOfRefreshToken(refreshToken);
+    if (!sessionId) throw new DomainError('unauthenticated', INVALID_REFRESH_TOKEN);
+    const streamId = sessionStreamId(sessionId);
+    const { state, version } = await loadAggregate(this.eventStore, streamId, initialSessionState, evolveSession);
+
+    const rotated = generateRefreshToken(sessionId);
+    const lifetime = state.expiresAt.getTime() - Date.now() > this.config.auth.refreshTokenTtlMs
+      ? this.config.auth.rememberMeTtlMs
+      : this.config.auth.refreshTokenTtlMs;
+    const events = decideSession(
+      {
+        type: 'Refresh',
+        presentedTokenHash: sha256(refreshToken),
+        newTokenHash: sha256(rotated),
+        newExpiresAt: new Date(Date.now() + lifetime),
+        now: new Date(),
+      },
+      state,
+    );
+    await this.eventStore.append(
+      { streamId, streamType: SESSION_STREAM_TYPE, expectedVersion: version, events },
+      { actorId: state.userId },
+    );
+    if (events.some((event) => event.type === 'SessionRevoked')) throw new DomainError('unauthenticated', REFRESH_TOKEN_REUSED);
+
+    const accessToken = await this.accessTokens.issue(state.userId, sessionId);
+    // The account may have gone (or the demo mode been switched off) since the session started.
+    if (!(await this.authentication.authenticate(accessToken))) throw new DomainError('unauthenticated', INVALID_REFRESH_TOKEN);
+    return { success: true, accessToken, refreshToken: rotated, expiresIn: this.accessTokens.lifetimeSeconds };
+  }
+}

@@ -1,0 +1,26 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/sql';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { DomainError } from '../../common/domain-error.js';
+import { SessionIssuer, type AuthResult } from '../sessions/session-issuer.js';
+import { UserEntity } from '../users/user.entity.js';
+import { StartDemoSessionCommand } from './start-demo-session.command.js';
+
+export const DEMO_UNAVAILABLE = 'Demo login is not available on this server';
+
+@CommandHandler(StartDemoSessionCommand)
+export class StartDemoSessionHandler implements ICommandHandler<StartDemoSessionCommand> {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sessions: SessionIssuer,
+  ) {}
+
+  async execute(): Promise<AuthResult> {
+    if (!this.config.auth.demoMode) throw new DomainError('not-found', DEMO_UNAVAILABLE);
+    const demoUser = await this.orm.em.fork().findOne(UserEntity, { isDemo: true });
+    if (!demoUser) throw new DomainError('not-found', DEMO_UNAVAILABLE);
+    return this.sessions.start(demoUser.id, false);
+  }
+}

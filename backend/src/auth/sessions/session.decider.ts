@@ -1,0 +1,84 @@
+import { assertNever, type DomainEvent, type RecordedEvent } from '../../event-store/domain-event.js';
+import { DomainError } from '../../common/domain-error.js';
+import type { SessionRevocationReason } from './session.events.js';
+
+export interface SessionState {
+  exists: boolean;
+  userId: string;
+  currentTokenHash: string;
+  /** Every refresh token this session has rotated away from: presenting one again means it was stolen. */
+  spentTokenHashes: Set<string>;
+  expiresAt: Date;
+  revoked: boolean;
+}
+
+export const initialSessionState = (): SessionState => ({
+  exists: false,
+  userId: '',
+  currentTokenHash: '',
+  spentTokenHashes: new Set(),
+  expiresAt: new Date(0),
+  revoked: false,
+});
+
+export type SessionCommand =
+  | { type: 'Start'; sessionId: string; userId: string; refreshTokenHash: string; expiresAt: Date; rememberMe: boolean }
+  | { type: 'Refresh'; presentedTokenHash: string; newTokenHash: string; newExpiresAt: Date; now: Date }
+  | { type: 'Revoke'; reason: SessionRevocationReason };
+
+export const INVALID_REFRESH_TOKEN = 'Invalid or expired refresh token';
+
+export function decideSession(command: SessionCommand, state: SessionState): DomainEvent[] {
+  switch (command.type) {
+    case 'Start': {
+      if (state.exists) throw new DomainError('conflict', 'This session already exists');
+      const { type: _type, expiresAt, ...data } = command;
+      return [{ type: 'SessionStarted', data: { ...data, expiresAt: expiresAt.toISOString() } }];
+    }
+    case 'Refresh':
+      if (!state.exists || state.revoked) throw new DomainError('unauthenticated', INVALID_REFRESH_TOKEN);
+      if (state.spentTokenHashes.has(command.presentedTokenHash)) {
+        return [{ type: 'SessionRevoked', data: { reason: 'refresh-token-reuse' } }];
+      }
+      if (command.presentedTokenHash !== state.currentTokenHash || command.now >= state.expiresAt) {
+        throw new DomainError('unauthenticated', INVALID_REFRESH_TOKEN);
+      }
+      return [
+        {
+          type: 'SessionRefreshed',
+          data: { refreshTokenHash: command.newTokenHash, expiresAt: command.newExpiresAt.toISOString() },
+        },
+      ];
+    case 'Revoke':
+      if (!state.exists) throw new DomainError('not-found', 'Session not found');
+      return state.revoked ? [] : [{ type: 'SessionRevoked', data: { reason: command.reason } }];
+    default:
+      return assertNever(command);
+  }
+}
+
+type SessionEvent = RecordedEvent<'SessionStarted' | 'SessionRefreshed' | 'SessionRevoked'>;
+
+export function evolveSession(state: SessionState, event: SessionEvent): SessionState {
+  switch (event.type) {
+    case 'SessionStarted':
+      return {
+        ...state,
+        exists: true,
+        userId: event.data.userId,
+        currentTokenHash: event.data.refreshTokenHash,
+        expiresAt: new Date(event.data.expiresAt),
+      };
+    case 'SessionRefreshed':
+      return {
+        ...state,
+        spentTokenHashes: new Set(state.spentTokenHashes).add(state.currentTokenHash),
+        currentTokenHash: event.data.refreshTokenHash,
+        expiresAt: new Date(event.data.expiresAt),
+      };
+    case 'SessionRevoked':
+      return { ...state, revoked: true };
+    default:
+      return assertNever(event);
+  }
+}

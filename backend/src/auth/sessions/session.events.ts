@@ -1,0 +1,13 @@
+declare module '../../event-store/domain-event.js' {
+  interface DomainEventMap {
+    SessionStarted: { sessionId: string; userId: string; refreshTokenHash: string; expiresAt: string; rememberMe: boolean };
+    /** The refresh token was rotated: the presented one is spent, a new one issued. */
+    SessionRefreshed: { refreshTokenHash: string; expiresAt: string };
+    SessionRevoked: { reason: SessionRevocationReason };
+  }
+}
+
+export type SessionRevocationReason = 'logout' | 'logout-all' | 'refresh-token-reuse';
+
+export const sessionStreamId = (sessionId: string) => `session-${sessionId}`;
+export const SESSION_STREAM_TYPE = 'session';

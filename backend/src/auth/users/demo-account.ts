@@ -1,0 +1,56 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/sql';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { EventStore } from '../../event-store/event-store.service.js';
+import { PasswordHasher } from '../tokens/password-hasher.js';
+import { decideUser, initialUserState } from './user.decider.js';
+import { USER_STREAM_TYPE, userStreamId } from './user.events.js';
+import { UserEntity } from './user.entity.js';
+
+export const DEMO_ACCOUNT = { email: 'demo@docent.local', name: 'Demo Administrator' } as const;
+
+/**
+ * In demo mode the login page offers a one-click demo administrator. The account
+ * has a random password nobody knows: it is reachable only through demo login,
+ * and refused everywhere while demo mode is off.
+ */
+@Injectable()
+export class DemoAccount implements OnApplicationBootstrap {
+  private readonly logger = new Logger(DemoAccount.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    private readonly eventStore: EventStore,
+    private readonly passwords: PasswordHasher,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.auth.demoMode) return;
+    if (await this.orm.em.fork().findOne(UserEntity, { isDemo: true })) return;
+    const userId = randomUUID();
+    const events = decideUser(
+      {
+        type: 'Register',
+        userId,
+        email: DEMO_ACCOUNT.email,
+        name: DEMO_ACCOUNT.name,
+        role: 'admin',
+        passwordHash: await this.passwords.hash(randomBytes(32).toString('base64url')),
+        isDemo: true,
+      },
+      initialUserState(),
+    );
+    try {
+      await this.eventStore.append(
+        { streamId: userStreamId(userId), streamType: USER_STREAM_TYPE, expectedVersion: 0, events },
+        { actorId: null },
+      );
+      this.logger.log('Demo mode: the demo administrator account is available from the login page');
+    } catch (error) {
+      // Another instance created it at the same moment.
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import type { Role } from '@docent/common/permissions';
+
+declare module '../../event-store/domain-event.js' {
+  interface DomainEventMap {
+    UserRegistered: {
+      userId: string;
+      email: string;
+      name: string;
+      role: Role;
+      passwordHash: string;
+      /** The demo administrator of the embedded quickstart. */
+      isDemo: boolean;
+    };
+    UserLoggedIn: { sessionId: string; rememberMe: boolean };
+    UserProfileUpdated: { name?: string; email?: string; avatar?: string | null };
+    UserRoleChanged: { role: Role; previousRole: Role };
+    ApiKeyCreated: { keyId: string; name: string; keyHash: string; maskedKey: string };
+    ApiKeyUsed: { keyId: string };
+    ApiKeyDeleted: { keyId: string };
+    /** Claimed once per system, by the first account registered: it becomes admin. */
+    FirstAdminClaimed: { userId: string };
+  }
+}
+
+export const userStreamId = (userId: string) => `user-${userId}`;
+export const USER_STREAM_TYPE = 'user';
+/** One stream whose only event decides, race-free, which account became the first admin. */
+export const FIRST_ADMIN_STREAM = 'system-first-admin';

@@ -1,0 +1,51 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { createApp } from '../app.factory.js';
+import { loadConfig, type AppConfig } from '../config/app-config.js';
+
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  http: () => ReturnType<typeof request>;
+  close: () => Promise<void>;
+}
+
+/** The real server on in-memory PGlite, with generous rate limits unless a test asks otherwise. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'docent-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PLUGINS_DIR: resolve(import.meta.dirname, '../../../plugins'),
+    LOGIN_RATE_LIMIT_PER_IP: '1000',
+    LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
+    REGISTER_RATE_LIMIT_PER_IP: '1000',
+    ...env,
+  });
+  const app = await createApp({ ...config, database: { kind: 'pglite', dataDir: 'memory://' } });
+  return {
+    app,
+    config,
+    http: () => request(app.getHttpServer()),
+    close: () => app.close(),
+  };
+}
+
+let counter = 0;
+
+/** A registration body that passes every rule, unique per call. */
+export function newAccount(overrides: Partial<Record<'name' | 'email' | 'password' | 'confirmPassword', string>> = {}) {
+  counter += 1;
+  const password = overrides.password ?? 'Correct-Horse-9';
+  return {
+    name: `Test User ${counter}`,
+    email: `user${counter}-${Date.now()}@example.com`,
+    password,
+    confirmPassword: password,
+    ...overrides,
+  };
+}
