@@ -35,13 +35,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
   private describe(exception: unknown): { status: number; error: string; details?: string[] } {
     if (exception instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[exception.kind], error: exception.message };
     if (exception instanceof ConcurrencyConflictError) return { status: HttpStatus.CONFLICT, error: exception.message };
+    // Nest wraps the body parser's errors; their type tells a client's mistake precisely.
+    const cause = exception instanceof HttpException ? exception.cause : exception;
+    if (isBodyParserError(cause)) return describeBodyParserError(cause);
     if (exception instanceof HttpException) {
       const body = exception.getResponse();
       const messages = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : body;
       const list = (Array.isArray(messages) ? messages : [messages ?? exception.message]).map(String);
       return { status: exception.getStatus(), error: list[0]!, ...(list.length > 1 && { details: list }) };
     }
-    if (isBodyParserError(exception)) return describeBodyParserError(exception);
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, error: 'Internal server error' };
   }
 }

@@ -13,8 +13,11 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The real server on in-memory PGlite, with generous rate limits unless a test asks otherwise. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real server on in-memory PGlite (or, with persistent, PGlite under DATA_DIR),
+ * with generous rate limits unless a test asks otherwise.
+ */
+export async function startTestApp(env: Record<string, string> = {}, { persistent = false } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'docent-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -26,7 +29,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     REGISTER_RATE_LIMIT_PER_IP: '1000',
     ...env,
   });
-  const app = await createApp({ ...config, database: { kind: 'pglite', dataDir: 'memory://' } });
+  const app = await createApp(persistent ? config : { ...config, database: { kind: 'pglite', dataDir: 'memory://' } });
   return {
     app,
     config,

@@ -1,0 +1,53 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './app-config.js';
+
+const base = {
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'docent-config-')),
+  PLUGINS_DIR: resolve(import.meta.dirname, '../../../plugins'),
+};
+
+describe('loadConfig', () => {
+  it('gives the documented defaults', () => {
+    const config = loadConfig(base);
+    expect(config.http.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: join(base.DATA_DIR, 'pglite') });
+    expect(config.auth.accessTokenTtlMs).toBe(3_600_000);
+    expect(config.auth.rememberMeTtlMs).toBe(30 * 86_400_000);
+    expect(config.auth.demoMode).toBe(true);
+    expect(config.http.bodyLimitBytes).toBe(1024 * 1024);
+  });
+
+  it('keeps the generated development secrets across starts', () => {
+    expect(loadConfig(base).auth.jwtSecret).toBe(loadConfig(base).auth.jwtSecret);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL'],
+    [{ ACCESS_TOKEN_TTL: 'soon' }, 'ACCESS_TOKEN_TTL'],
+    [{ DEMO_MODE: 'maybe' }, 'DEMO_MODE'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ PLUGINS_DIR: '/no/such/folder' }, 'PLUGINS_DIR'],
+  ])('stops on %o with a message naming %s', (env, variable) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`Invalid configuration: .*${variable}`));
+  });
+
+  it('requires real secrets and turns demo mode off in production', () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
+    const production = loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), SESSION_SECRET: 's'.repeat(32) });
+    expect(production.auth.demoMode).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), SESSION_SECRET: 's'.repeat(32), DEMO_MODE: 'true' }).auth.demoMode).toBe(true);
+  });
+
+  it('switches to PostgreSQL when DATABASE_URL is set', () => {
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://docent:pw@db:5432/docent' }).database).toEqual({
+      kind: 'postgresql',
+      url: 'postgres://docent:pw@db:5432/docent',
+    });
+  });
+});

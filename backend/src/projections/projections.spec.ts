@@ -1,0 +1,131 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { MikroORM } from '@mikro-orm/sql';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ActivityProjection } from '../activity/activity.projection.js';
+import { EventStore } from '../event-store/event-store.service.js';
+import { newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
+import { ProjectionRebuilder } from './projection-rebuilder.service.js';
+import { ProjectionRunner } from './projection-runner.service.js';
+
+const READ_TABLES = ['users', 'sessions', 'api_keys', 'activity'];
+
+async function snapshotReadTables(app: TestApp['app']) {
+  const em = app.get(MikroORM).em.fork();
+  const snapshot: Record<string, unknown[]> = {};
+  for (const table of READ_TABLES) snapshot[table] = await em.execute(`select * from ${table} order by 1`);
+  return snapshot;
+}
+
+/** Registers, signs in and out, refreshes, manages keys and roles: every kind of event the read tables follow. */
+async function produceActivity(t: TestApp) {
+  const admin = (await t.http().post('/api/auth/demo-login').expect(200)).body;
+  const member = (await t.http().post('/api/auth/register').send(newAccount()).expect(201)).body;
+  const asAdmin = { Authorization: `Bearer ${admin.accessToken}` };
+  await t.http().post('/api/auth/refresh').send({ refreshToken: member.refreshToken }).expect(200);
+  await t.http().put('/api/auth/profile').set(asAdmin).send({ name: 'Renamed Admin', avatar: 'https://example.com/a.png' }).expect(200);
+  const key = (await t.http().post('/api/api-keys').set(asAdmin).send({ name: 'CI' }).expect(201)).body.apiKey;
+  await t.http().post('/api/api-keys').set(asAdmin).send({ name: 'Kept' }).expect(201);
+  await t.http().get('/api/auth/profile').set({ Authorization: `Bearer ${key.key}` }).expect(200);
+  await t.http().delete(`/api/api-keys/${key.id}`).set(asAdmin).expect(200);
+  await t.http().put(`/api/users/${member.user.id}/role`).set(asAdmin).send({ role: 'analyst' }).expect(200);
+  await t.http().post('/api/auth/logout').set(asAdmin).send({ sessionId: admin.sessionId }).expect(200);
+}
+
+describe('projections', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('the asynchronous activity projection follows the log and reports no lag once caught up', async () => {
+    // The first account on the system: it becomes the administrator.
+    await t.http().post('/api/auth/register').send(newAccount({ name: 'Ada Lovelace' })).expect(201);
+    await t.app.get(ProjectionRunner).catchUp();
+
+    const status = await t.http().get('/status').expect(200);
+    expect(status.body.components.projections).toEqual({ status: 'ready', lag: { activity: 0 } });
+    const activity = await t.app.get(MikroORM).em.fork().execute('select title, description from activity');
+    expect(activity).toContainEqual({ title: 'New user registered', description: 'Ada Lovelace joined as Administrator' });
+  });
+
+  it('a failing batch rolls back with its checkpoint and is retried from there, applying each event once', async () => {
+    const runner = t.app.get(ProjectionRunner);
+    await runner.catchUp();
+    const failing = vi.spyOn(t.app.get(ActivityProjection), 'apply').mockRejectedValue(new Error('disk full'));
+    await t.http().post('/api/auth/register').send(newAccount({ name: 'Grace Hopper' })).expect(201);
+    await expect(runner.catchUp()).rejects.toThrow('disk full');
+
+    const degraded = await t.http().get('/status').expect(200);
+    expect(degraded.body.components.projections).toMatchObject({ status: 'degraded', message: 'activity: disk full' });
+    expect(degraded.body.components.projections.lag.activity).toBeGreaterThan(0);
+
+    failing.mockRestore();
+    await runner.catchUp();
+    const rows = await t.app.get(MikroORM).em.fork().execute(`select id from activity where description = 'Grace Hopper joined as User'`);
+    expect(rows).toHaveLength(1);
+    expect((await t.http().get('/status')).body.components.projections.status).toBe('ready');
+  });
+
+  it('a rebuild from the log gives exactly the live read tables', async () => {
+    await produceActivity(t);
+    await t.app.get(ProjectionRunner).catchUp();
+    const live = await snapshotReadTables(t.app);
+    expect(live.activity.length).toBeGreaterThan(5);
+
+    const replayed = await t.app.get(ProjectionRebuilder).rebuild();
+    expect(Object.keys(replayed).sort()).toEqual(['activity', 'api-keys', 'sessions', 'users']);
+    expect(await snapshotReadTables(t.app)).toEqual(live);
+  });
+
+  it('refuses to rebuild a projection it does not know', async () => {
+    await expect(t.app.get(ProjectionRebuilder).rebuild(['nope'])).rejects.toThrow(/Unknown projection: nope/);
+  });
+});
+
+describe('projections across restarts', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'docent-restart-'));
+
+  it('events appended while the runner was down are applied after the restart, once each', async () => {
+    const first = await startTestApp({ DATA_DIR: dataDir }, { persistent: true });
+    await first.app.get(ProjectionRunner).catchUp();
+    await first.app.get(ProjectionRunner).stop();
+    for (const name of ['Alan Turing', 'Edsger Dijkstra']) {
+      await first.http().post('/api/auth/register').send(newAccount({ name })).expect(201);
+    }
+    const head = await first.app.get(EventStore).headPosition();
+    await first.close();
+
+    const second = await startTestApp({ DATA_DIR: dataDir }, { persistent: true });
+    try {
+      await second.app.get(ProjectionRunner).catchUp();
+      const [{ position }] = await second.app.get(MikroORM).em.fork().execute(
+        `select position from projection_checkpoints where name = 'activity'`,
+      );
+      expect(Number(position)).toBeGreaterThanOrEqual(head);
+      const rows = await second.app.get(MikroORM).em.fork().execute(
+        `select description from activity where title = 'New user registered' order by id`,
+      );
+      expect(rows.map((row: { description: string }) => row.description)).toEqual(
+        expect.arrayContaining(['Alan Turing joined as Administrator', 'Edsger Dijkstra joined as User']),
+      );
+      expect(rows).toHaveLength(new Set(rows.map((row: { description: string }) => row.description)).size);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('npm run projections:rebuild rebuilds the tables of a stopped server from its log', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [resolve(import.meta.dirname, '../../dist/cli/rebuild-projections.js')],
+      { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PLUGINS_DIR: resolve(import.meta.dirname, '../../../plugins') } },
+    );
+    expect(stdout).toMatch(/users: replayed \d+ events/);
+    expect(stdout).toMatch(/activity: replayed \d+ events/);
+  });
+});
