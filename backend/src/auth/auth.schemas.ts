@@ -4,6 +4,9 @@ import { API_KEY_NAME_REQUIRED, validateApiKeyName, validateProfileUpdate, valid
 
 const text = (field: string) => z.string({ error: `${field} must be a string` });
 
+/** What a request without a JSON object body (none, an array, a form) is told, rather than the schema library's wording. */
+const NOT_AN_OBJECT = 'The request body must be a JSON object';
+
 /** Runs one of the shared form rules (the web forms use the same ones) as a schema refinement. */
 const rule =
   <T>(check: (value: T) => string | null) =>
@@ -14,44 +17,63 @@ const rule =
 
 const CREDENTIALS_REQUIRED = 'Email and password are required';
 
-export const loginSchema = z.object({
-  email: z.string({ error: CREDENTIALS_REQUIRED }).trim().min(1, CREDENTIALS_REQUIRED),
-  password: z.string({ error: CREDENTIALS_REQUIRED }).min(1, CREDENTIALS_REQUIRED),
-  rememberMe: z.boolean({ error: 'rememberMe must be true or false' }).default(false),
-});
+export const loginSchema = z.object(
+  {
+    email: z.string({ error: CREDENTIALS_REQUIRED }).trim().min(1, CREDENTIALS_REQUIRED),
+    password: z.string({ error: CREDENTIALS_REQUIRED }).min(1, CREDENTIALS_REQUIRED),
+    rememberMe: z.boolean({ error: 'rememberMe must be true or false' }).default(false),
+  },
+  { error: CREDENTIALS_REQUIRED },
+);
 
 export const registerSchema = z
-  .object({
-    name: text('name'),
-    email: text('email'),
-    password: text('password'),
-    confirmPassword: text('confirmPassword'),
-  })
+  .object(
+    {
+      name: text('name'),
+      email: text('email'),
+      password: text('password'),
+      confirmPassword: text('confirmPassword'),
+    },
+    { error: NOT_AN_OBJECT },
+  )
   .superRefine(rule(validateRegistration));
 
-export const refreshSchema = z.object({
-  refreshToken: z.string({ error: 'No refresh token available' }).min(1, 'No refresh token available'),
-});
+const NO_REFRESH_TOKEN = 'No refresh token available';
 
-export const logoutSchema = z.object({
-  sessionId: z.uuid({ error: 'sessionId must be a session id' }).optional(),
-  logoutAll: z.boolean({ error: 'logoutAll must be true or false' }).default(false),
-});
+export const refreshSchema = z.object(
+  { refreshToken: z.string({ error: NO_REFRESH_TOKEN }).min(1, NO_REFRESH_TOKEN) },
+  { error: NO_REFRESH_TOKEN },
+);
+
+/** Every field is optional, so no body at all signs out of the current session. */
+export const logoutSchema = z
+  .object(
+    {
+      sessionId: z.uuid({ error: 'sessionId must be a session id' }).optional(),
+      logoutAll: z.boolean({ error: 'logoutAll must be true or false' }).default(false),
+    },
+    { error: NOT_AN_OBJECT },
+  )
+  .prefault({});
 
 export const profileUpdateSchema = z
-  .object({
-    name: text('name').optional(),
-    email: text('email').optional(),
-    avatar: z.string({ error: 'avatar must be a string or null' }).nullable().optional(),
-  })
+  .object(
+    {
+      name: text('name').optional(),
+      email: text('email').optional(),
+      avatar: z.string({ error: 'avatar must be a string or null' }).nullable().optional(),
+    },
+    { error: NOT_AN_OBJECT },
+  )
   .superRefine(rule(validateProfileUpdate));
 
 export const createApiKeySchema = z
-  .object({ name: z.string({ error: API_KEY_NAME_REQUIRED }) })
+  .object({ name: z.string({ error: API_KEY_NAME_REQUIRED }) }, { error: NOT_AN_OBJECT })
   .superRefine(rule(({ name }) => validateApiKeyName(name)));
 
-export const changeRoleSchema = z.object({
-  role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` }),
-});
+export const changeRoleSchema = z.object(
+  { role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` }) },
+  { error: NOT_AN_OBJECT },
+);
 
 export const idParam = (what: string) => z.uuid({ error: `${what} must be an id` });

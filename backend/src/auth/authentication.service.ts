@@ -3,15 +3,16 @@ import { MikroORM } from '@mikro-orm/sql';
 import { normalizeRole } from '@docent/common/permissions';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EventStore } from '../event-store/event-store.service.js';
-import { loadAggregate } from '../event-store/load-aggregate.js';
-import { ApiKeyEntity } from './api-keys/api-key.entity.js';
+import { ApiKeyEntity, type ApiKeyRecord } from './api-keys/api-key.entity.js';
 import type { Principal } from './principal.js';
 import { SessionEntity } from './sessions/session.entity.js';
 import { AccessTokens } from './tokens/access-tokens.js';
 import { isApiKey, sha256 } from './tokens/secret-tokens.js';
-import { decideUser, evolveUser, initialUserState } from './users/user.decider.js';
-import { USER_STREAM_TYPE, userStreamId } from './users/user.events.js';
+import { API_KEY_USAGE_STREAM_TYPE, apiKeyUsageStreamId } from './users/user.events.js';
 import { UserEntity, type UserRecord } from './users/user.entity.js';
+
+/** How often a key's last use is recorded: often enough for the Settings page, rarely enough not to flood the log. */
+const API_KEY_USE_RESOLUTION_MS = 60_000;
 
 /** Turns a bearer credential (access token or API key) into a principal, for HTTP and sockets alike. */
 @Injectable()
@@ -46,7 +47,7 @@ export class AuthenticationService {
     if (!apiKey) return null;
     const user = await em.findOne(UserEntity, { id: apiKey.userId });
     if (!user || !this.isAllowed(user)) return null;
-    void this.recordApiKeyUse(apiKey.userId, apiKey.id);
+    void this.recordApiKeyUse(apiKey);
     return { userId: user.id, role: normalizeRole(user.role), sessionId: null, apiKeyId: apiKey.id };
   }
 
@@ -56,19 +57,21 @@ export class AuthenticationService {
   }
 
   /** Best effort and off the request's path: a lost "last used" time must never fail the call it describes. */
-  private async recordApiKeyUse(userId: string, keyId: string): Promise<void> {
+  private async recordApiKeyUse(apiKey: ApiKeyRecord): Promise<void> {
+    const now = Date.now();
+    if (apiKey.lastUsedAt && now - apiKey.lastUsedAt.getTime() < API_KEY_USE_RESOLUTION_MS) return;
     try {
-      const streamId = userStreamId(userId);
-      const { state, version } = await loadAggregate(this.eventStore, streamId, initialUserState, evolveUser);
-      const events = decideUser({ type: 'RecordApiKeyUse', keyId, at: new Date() }, state);
-      if (events.length > 0) {
-        await this.eventStore.append(
-          { streamId, streamType: USER_STREAM_TYPE, expectedVersion: version, events },
-          { actorId: userId },
-        );
-      }
+      await this.eventStore.append(
+        {
+          streamId: apiKeyUsageStreamId(apiKey.id),
+          streamType: API_KEY_USAGE_STREAM_TYPE,
+          expectedVersion: 'any',
+          events: [{ type: 'ApiKeyUsed', data: { keyId: apiKey.id } }],
+        },
+        { actorId: apiKey.userId },
+      );
     } catch (error) {
-      this.logger.debug(`Could not record the use of API key ${keyId}: ${(error as Error).message}`);
+      this.logger.warn(`Could not record the use of API key ${apiKey.id}: ${(error as Error).message}`);
     }
   }
 }

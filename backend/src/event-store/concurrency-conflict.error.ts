@@ -2,10 +2,7 @@
 export class ConcurrencyConflictError extends Error {
   override name = 'ConcurrencyConflictError';
 
-  constructor(
-    readonly streamId: string,
-    readonly expectedVersion: number,
-  ) {
+  constructor(readonly streamId: string) {
     super(`The ${streamId.split('-')[0]} was changed by another request at the same time. Reload it and try again.`);
   }
 }

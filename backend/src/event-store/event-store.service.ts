@@ -10,8 +10,11 @@ import { RecordedDomainEvent } from './recorded-domain-event.js';
 export interface StreamAppend {
   streamId: string;
   streamType: string;
-  /** The stream's version when it was read: 0 for a stream that must not exist yet. */
-  expectedVersion: number;
+  /**
+   * The stream's version when it was read: 0 for a stream that must not exist yet.
+   * 'any' for streams that only record facts and decide nothing, such as usage logs.
+   */
+  expectedVersion: number | 'any';
   events: DomainEvent[];
 }
 
@@ -61,8 +64,7 @@ export class EventStore {
       });
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException && error.message.includes('events_stream_version_unique')) {
-        const stream = batch[0]!;
-        throw new ConcurrencyConflictError(stream.streamId, stream.expectedVersion);
+        throw new ConcurrencyConflictError(batch[0]!.streamId);
       }
       throw error;
     }
@@ -99,8 +101,8 @@ export class EventStore {
       [append.streamId],
     );
     const actualVersion = Number(current?.version ?? 0);
-    if (actualVersion !== append.expectedVersion) {
-      throw new ConcurrencyConflictError(append.streamId, append.expectedVersion);
+    if (append.expectedVersion !== 'any' && actualVersion !== append.expectedVersion) {
+      throw new ConcurrencyConflictError(append.streamId);
     }
     const recorded: RecordedEvent[] = [];
     for (const [index, event] of append.events.entries()) {
@@ -110,7 +112,7 @@ export class EventStore {
         [
           append.streamId,
           append.streamType,
-          append.expectedVersion + index + 1,
+          actualVersion + index + 1,
           event.type,
           JSON.stringify(event.data),
           JSON.stringify(metadata),

@@ -106,22 +106,22 @@ describe('EventStore', () => {
   });
 
   it('surfaces a conflicting write as HTTP 409, never a silent overwrite', async () => {
-    const { body } = await t.http().post('/api/auth/register').send(newAccount()).expect(201);
+    const { body } = await t.http().post('/api/auth/register').send(newAccount({ name: 'Original Name' })).expect(201);
     const auth = { Authorization: `Bearer ${body.accessToken}` };
+    const streamId = `user-${body.user.id}`;
 
-    // Another request changes the account between this request's read and its write.
+    // Every read of the account misses its latest event, as if another request always wrote in between.
     const readStream = store.readStream.bind(store);
-    const spy = vi.spyOn(store, 'readStream').mockImplementationOnce(async (streamId, em) => {
-      const events = await readStream(streamId, em);
-      await t.http().put('/api/auth/profile').set(auth).send({ name: 'Written First' }).expect(200);
-      return events;
+    const spy = vi.spyOn(store, 'readStream').mockImplementation(async (id, em) => {
+      const events = await readStream(id, em);
+      return id === streamId ? events.slice(0, -1) : events;
     });
-    const response = await t.http().put('/api/auth/profile').set(auth).send({ name: 'Written Second' });
+    const response = await t.http().put('/api/auth/profile').set(auth).send({ name: 'Lost Update' });
     spy.mockRestore();
 
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ success: false, error: expect.stringContaining('changed by another request') });
     const profile = await t.http().get('/api/auth/profile').set(auth).expect(200);
-    expect(profile.body.user.name).toBe('Written First');
+    expect(profile.body.user.name).toBe('Original Name');
   });
 });

@@ -29,9 +29,7 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
     const { state, version } = await loadAggregate(this.eventStore, streamId, initialSessionState, evolveSession);
 
     const rotated = generateRefreshToken(sessionId);
-    const lifetime = state.expiresAt.getTime() - Date.now() > this.config.auth.refreshTokenTtlMs
-      ? this.config.auth.rememberMeTtlMs
-      : this.config.auth.refreshTokenTtlMs;
+    const lifetime = state.rememberMe ? this.config.auth.rememberMeTtlMs : this.config.auth.refreshTokenTtlMs;
     const events = decideSession(
       {
         type: 'Refresh',

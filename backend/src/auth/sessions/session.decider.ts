@@ -9,6 +9,8 @@ export interface SessionState {
   /** Every refresh token this session has rotated away from: presenting one again means it was stolen. */
   spentTokenHashes: Set<string>;
   expiresAt: Date;
+  /** Signed in with 'Remember me': each refresh extends the session by the remember-me lifetime. */
+  rememberMe: boolean;
   revoked: boolean;
 }
 
@@ -18,6 +20,7 @@ export const initialSessionState = (): SessionState => ({
   currentTokenHash: '',
   spentTokenHashes: new Set(),
   expiresAt: new Date(0),
+  rememberMe: false,
   revoked: false,
 });
 
@@ -68,6 +71,7 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
         userId: event.data.userId,
         currentTokenHash: event.data.refreshTokenHash,
         expiresAt: new Date(event.data.expiresAt),
+        rememberMe: event.data.rememberMe,
       };
     case 'SessionRefreshed':
       return {

@@ -45,13 +45,6 @@ describe('user decider', () => {
     expect(given(registered, keyCreated, deleted).when({ type: 'DeleteApiKey', keyId: 'k-1' })).toThrow('API key not found');
   });
 
-  it('records a key use at most once a minute', () => {
-    const used = { type: 'ApiKeyUsed', data: { keyId: 'k-1' }, occurredAt: new Date('2026-11-22T10:00:00Z') } as const;
-    const at = (time: string): UserCommand => ({ type: 'RecordApiKeyUse', keyId: 'k-1', at: new Date(time) });
-    expect(given(registered, keyCreated, used).when(at('2026-11-22T10:00:30Z'))()).toEqual([]);
-    expect(given(registered, keyCreated, used).when(at('2026-11-22T10:01:00Z'))()).toEqual([{ type: 'ApiKeyUsed', data: { keyId: 'k-1' } }]);
-  });
-
   it('refuses every command for a user that does not exist', () => {
     expect(given().when({ type: 'ChangeRole', role: 'admin' })).toThrow('User not found');
   });

@@ -9,7 +9,7 @@ export interface UserState {
   name: string;
   role: Role;
   avatar: string | null;
-  apiKeys: Map<string, { name: string; lastUsedAt: Date | null }>;
+  apiKeys: Map<string, { name: string }>;
 }
 
 export const initialUserState = (): UserState => ({
@@ -28,11 +28,7 @@ export type UserCommand =
   | { type: 'UpdateProfile'; name?: string; email?: string; avatar?: string | null }
   | { type: 'ChangeRole'; role: Role }
   | { type: 'CreateApiKey'; keyId: string; name: string; keyHash: string; maskedKey: string }
-  | { type: 'RecordApiKeyUse'; keyId: string; at: Date }
   | { type: 'DeleteApiKey'; keyId: string };
-
-/** How often a key's last use is recorded: often enough for the Settings page, rarely enough not to flood the log. */
-const API_KEY_USE_RESOLUTION_MS = 60_000;
 
 export function decideUser(command: UserCommand, state: UserState): DomainEvent[] {
   if (command.type === 'Register') {
@@ -61,12 +57,6 @@ export function decideUser(command: UserCommand, state: UserState): DomainEvent[
           data: { keyId: command.keyId, name: command.name, keyHash: command.keyHash, maskedKey: command.maskedKey },
         },
       ];
-    case 'RecordApiKeyUse': {
-      const key = state.apiKeys.get(command.keyId);
-      if (!key) return [];
-      const recentlyRecorded = key.lastUsedAt && command.at.getTime() - key.lastUsedAt.getTime() < API_KEY_USE_RESOLUTION_MS;
-      return recentlyRecorded ? [] : [{ type: 'ApiKeyUsed', data: { keyId: command.keyId } }];
-    }
     case 'DeleteApiKey':
       if (!state.apiKeys.has(command.keyId)) throw new DomainError('not-found', 'API key not found');
       return [{ type: 'ApiKeyDeleted', data: { keyId: command.keyId } }];
@@ -76,7 +66,7 @@ export function decideUser(command: UserCommand, state: UserState): DomainEvent[
 }
 
 type UserEvent = RecordedEvent<
-  'UserRegistered' | 'UserLoggedIn' | 'UserProfileUpdated' | 'UserRoleChanged' | 'ApiKeyCreated' | 'ApiKeyUsed' | 'ApiKeyDeleted'
+  'UserRegistered' | 'UserLoggedIn' | 'UserProfileUpdated' | 'UserRoleChanged' | 'ApiKeyCreated' | 'ApiKeyDeleted'
 >;
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
@@ -97,12 +87,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserRoleChanged':
       return { ...state, role: event.data.role };
     case 'ApiKeyCreated':
-      return { ...state, apiKeys: new Map(state.apiKeys).set(event.data.keyId, { name: event.data.name, lastUsedAt: null }) };
-    case 'ApiKeyUsed': {
-      const key = state.apiKeys.get(event.data.keyId);
-      if (!key) return state;
-      return { ...state, apiKeys: new Map(state.apiKeys).set(event.data.keyId, { ...key, lastUsedAt: event.occurredAt }) };
-    }
+      return { ...state, apiKeys: new Map(state.apiKeys).set(event.data.keyId, { name: event.data.name }) };
     case 'ApiKeyDeleted': {
       const apiKeys = new Map(state.apiKeys);
       apiKeys.delete(event.data.keyId);

@@ -15,6 +15,7 @@ declare module '../../event-store/domain-event.js' {
     UserProfileUpdated: { name?: string; email?: string; avatar?: string | null };
     UserRoleChanged: { role: Role; previousRole: Role };
     ApiKeyCreated: { keyId: string; name: string; keyHash: string; maskedKey: string };
+    /** Recorded on the key's own usage stream, at most once a minute, so it never contends with changes to the user. */
     ApiKeyUsed: { keyId: string };
     ApiKeyDeleted: { keyId: string };
     /** Claimed once per system, by the first account registered: it becomes admin. */
@@ -23,6 +24,8 @@ declare module '../../event-store/domain-event.js' {
 }
 
 export const userStreamId = (userId: string) => `user-${userId}`;
+export const apiKeyUsageStreamId = (keyId: string) => `api-key-usage-${keyId}`;
+export const API_KEY_USAGE_STREAM_TYPE = 'api-key-usage';
 export const USER_STREAM_TYPE = 'user';
 /** One stream whose only event decides, race-free, which account became the first admin. */
 export const FIRST_ADMIN_STREAM = 'system-first-admin';

@@ -1,0 +1,46 @@
+import type { Response } from 'supertest';
+import { expect } from 'vitest';
+import { newAccount, type TestApp } from '../../backend/src/testing/test-app.js';
+
+export interface SignedIn {
+  account: ReturnType<typeof newAccount>;
+  user: { id: string; email: string; name: string; role: string };
+  accessToken: string;
+  refreshToken: string;
+  sessionId: string;
+}
+
+/** Registers a fresh account over HTTP and returns its first session. */
+export async function signUp(t: TestApp, overrides: Parameters<typeof newAccount>[0] = {}): Promise<SignedIn> {
+  const account = newAccount(overrides);
+  const response = await t.http().post('/api/auth/register').send(account).expect(201);
+  return { account, ...response.body };
+}
+
+/** Opens another session for an existing account. */
+export async function logIn(t: TestApp, account: SignedIn['account'], rememberMe = false): Promise<SignedIn> {
+  const credentials = { email: account.email, password: account.password, rememberMe };
+  const response = await t.http().post('/api/auth/login').send(credentials).expect(200);
+  return { account, ...response.body };
+}
+
+/** Requests that carry the credential (access token or API key) as `Authorization: Bearer`. */
+export function callAs(t: TestApp, credential: string) {
+  const http = t.http();
+  return {
+    get: (path: string) => http.get(path).auth(credential, { type: 'bearer' }),
+    post: (path: string) => http.post(path).auth(credential, { type: 'bearer' }),
+    put: (path: string) => http.put(path).auth(credential, { type: 'bearer' }),
+    delete: (path: string) => http.delete(path).auth(credential, { type: 'bearer' }),
+  };
+}
+
+/** Whether the bearer credential (access token or API key) is accepted right now. */
+export async function profileStatus(t: TestApp, credential: string): Promise<number> {
+  return (await callAs(t, credential).get('/api/auth/profile')).status;
+}
+
+/** Every failure answers `{ success: false, error }`; status and body are checked together so a mismatch shows both. */
+export function expectFailure(response: Response, status: number, error: unknown = expect.any(String)): void {
+  expect({ status: response.status, body: response.body }).toMatchObject({ status, body: { success: false, error } });
+}
