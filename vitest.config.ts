@@ -23,6 +23,7 @@ export default defineConfig({
     resolve: { conditions: ['source'], externalConditions: ['source'] },
   },
   test: {
+    reporters: ['default', './tests/support/summary-reporter.ts'],
     include: ['{backend,common,plugins,migrations}/**/src/**/*.spec.ts', 'tests/contract/**/*.spec.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
