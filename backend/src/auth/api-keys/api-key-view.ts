@@ -1,14 +1,7 @@
+import type { ApiKeyView } from '@docent/common/api';
 import type { ApiKeyRecord } from './api-key.entity.js';
 
-/** The spec's API key: the full key appears only in the answer to its creation, masked everywhere else. */
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  key: string;
-  created: string;
-  lastUsed: string | null;
-  status: 'active';
-}
+export type { ApiKeyView };
 
 export function toApiKeyView(record: ApiKeyRecord): ApiKeyView {
   return {

@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
-import type { AuthResult } from '../sessions/session-issuer.js';
+import type { AuthResponse } from '@docent/common/api';
 
-export class LogInCommand extends Command<AuthResult> {
+export class LogInCommand extends Command<AuthResponse> {
   constructor(
     readonly email: string,
     readonly password: string,

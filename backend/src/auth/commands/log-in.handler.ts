@@ -2,7 +2,8 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/sql';
 import { DomainError } from '../../common/domain-error.js';
-import { SessionIssuer, type AuthResult } from '../sessions/session-issuer.js';
+import type { AuthResponse } from '@docent/common/api';
+import { SessionIssuer } from '../sessions/session-issuer.js';
 import { PasswordHasher } from '../tokens/password-hasher.js';
 import { UserEntity } from '../users/user.entity.js';
 import { normalizeEmail } from '../users/user-view.js';
@@ -19,7 +20,7 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
     private readonly sessions: SessionIssuer,
   ) {}
 
-  async execute(command: LogInCommand): Promise<AuthResult> {
+  async execute(command: LogInCommand): Promise<AuthResponse> {
     const user = await this.orm.em.fork().findOne(UserEntity, { email: normalizeEmail(command.email), isDemo: false });
     const passwordMatches = await this.passwords.verify(user?.passwordHash ?? null, command.password);
     if (!user || !passwordMatches) throw new DomainError('unauthenticated', INVALID_CREDENTIALS);

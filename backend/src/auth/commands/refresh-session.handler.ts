@@ -9,7 +9,8 @@ import { decideSession, evolveSession, initialSessionState, INVALID_REFRESH_TOKE
 import { SESSION_STREAM_TYPE, sessionStreamId } from '../sessions/session.events.js';
 import { AccessTokens } from '../tokens/access-tokens.js';
 import { generateRefreshToken, sessionIdOfRefreshToken, sha256 } from '../tokens/secret-tokens.js';
-import { RefreshSessionCommand, type RefreshResult } from './refresh-session.command.js';
+import type { RefreshResponse } from '@docent/common/api';
+import { RefreshSessionCommand } from './refresh-session.command.js';
 
 export const REFRESH_TOKEN_REUSED = 'This refresh token was already used, so the session has been closed. Please sign in again.';
 
@@ -22,7 +23,7 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
     private readonly authentication: AuthenticationService,
   ) {}
 
-  async execute({ refreshToken }: RefreshSessionCommand): Promise<RefreshResult> {
+  async execute({ refreshToken }: RefreshSessionCommand): Promise<RefreshResponse> {
     const sessionId = sessionIdOfRefreshToken(refreshToken);
     if (!sessionId) throw new DomainError('unauthenticated', INVALID_REFRESH_TOKEN);
     const streamId = sessionStreamId(sessionId);

@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
-import type { AuthResult } from '../sessions/session-issuer.js';
+import type { AuthResponse } from '@docent/common/api';
 
-export class RegisterUserCommand extends Command<AuthResult> {
+export class RegisterUserCommand extends Command<AuthResponse> {
   constructor(
     readonly name: string,
     readonly email: string,

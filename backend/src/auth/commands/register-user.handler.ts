@@ -5,7 +5,8 @@ import type { Role } from '@docent/common/permissions';
 import { DomainError } from '../../common/domain-error.js';
 import { ConcurrencyConflictError } from '../../event-store/concurrency-conflict.error.js';
 import { EventStore, type StreamAppend } from '../../event-store/event-store.service.js';
-import { SessionIssuer, type AuthResult } from '../sessions/session-issuer.js';
+import type { AuthResponse } from '@docent/common/api';
+import { SessionIssuer } from '../sessions/session-issuer.js';
 import { PasswordHasher } from '../tokens/password-hasher.js';
 import { decideUser, initialUserState } from '../users/user.decider.js';
 import { FIRST_ADMIN_STREAM, USER_STREAM_TYPE, userStreamId } from '../users/user.events.js';
@@ -30,7 +31,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     private readonly sessions: SessionIssuer,
   ) {}
 
-  async execute(command: RegisterUserCommand): Promise<AuthResult> {
+  async execute(command: RegisterUserCommand): Promise<AuthResponse> {
     const userId = randomUUID();
     const registration = {
       userId,

@@ -1,4 +1,4 @@
 import { Command } from '@nestjs/cqrs';
-import type { AuthResult } from '../sessions/session-issuer.js';
+import type { AuthResponse } from '@docent/common/api';
 
-export class StartDemoSessionCommand extends Command<AuthResult> {}
+export class StartDemoSessionCommand extends Command<AuthResponse> {}

@@ -3,7 +3,8 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/sql';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DomainError } from '../../common/domain-error.js';
-import { SessionIssuer, type AuthResult } from '../sessions/session-issuer.js';
+import type { AuthResponse } from '@docent/common/api';
+import { SessionIssuer } from '../sessions/session-issuer.js';
 import { UserEntity } from '../users/user.entity.js';
 import { StartDemoSessionCommand } from './start-demo-session.command.js';
 
@@ -17,7 +18,7 @@ export class StartDemoSessionHandler implements ICommandHandler<StartDemoSession
     private readonly sessions: SessionIssuer,
   ) {}
 
-  async execute(): Promise<AuthResult> {
+  async execute(): Promise<AuthResponse> {
     if (!this.config.auth.demoMode) throw new DomainError('not-found', DEMO_UNAVAILABLE);
     const demoUser = await this.orm.em.fork().findOne(UserEntity, { isDemo: true });
     if (!demoUser) throw new DomainError('not-found', DEMO_UNAVAILABLE);

@@ -1,3 +1,4 @@
+import type { AuthResponse } from '@docent/common/api';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/sql';
@@ -9,20 +10,9 @@ import { generateRefreshToken, sha256 } from '../tokens/secret-tokens.js';
 import { decideUser, evolveUser, initialUserState } from '../users/user.decider.js';
 import { USER_STREAM_TYPE, userStreamId } from '../users/user.events.js';
 import { UserEntity } from '../users/user.entity.js';
-import { toUserView, type UserView } from '../users/user-view.js';
+import { toUserView } from '../users/user-view.js';
 import { decideSession, initialSessionState } from './session.decider.js';
 import { SESSION_STREAM_TYPE, sessionStreamId } from './session.events.js';
-
-/** What login and registration answer: the spec's fields plus the session id that logout sends back. */
-export interface AuthResult {
-  success: true;
-  user: UserView;
-  accessToken: string;
-  refreshToken: string;
-  sessionId: string;
-  /** Seconds until the access token expires. */
-  expiresIn: number;
-}
 
 /** Starts a sign-in session: records the login on the user and the session on its own stream, atomically. */
 @Injectable()
@@ -34,7 +24,7 @@ export class SessionIssuer {
     private readonly accessTokens: AccessTokens,
   ) {}
 
-  async start(userId: string, rememberMe: boolean): Promise<AuthResult> {
+  async start(userId: string, rememberMe: boolean): Promise<AuthResponse> {
     const sessionId = randomUUID();
     const refreshToken = generateRefreshToken(sessionId);
     const lifetime = rememberMe ? this.config.auth.rememberMeTtlMs : this.config.auth.refreshTokenTtlMs;

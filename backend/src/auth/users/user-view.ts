@@ -1,16 +1,8 @@
-import { normalizeRole, type Role } from '@docent/common/permissions';
+import type { UserView } from '@docent/common/api';
+import { normalizeRole } from '@docent/common/permissions';
 import type { UserRecord } from './user.entity.js';
 
-/** The spec's User: what the API shows of an account (never the password hash). */
-export interface UserView {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  avatar: string | null;
-  createdAt: string;
-  lastLogin: string | null;
-}
+export type { UserView };
 
 export function toUserView(user: UserRecord): UserView {
   return {

@@ -1,0 +1,50 @@
+import type { Role } from '../permissions/index.js';
+
+/** The HTTP API's shapes that both the server and its web client rely on. */
+
+/** The spec's User: what the API shows of an account (never the password hash). */
+export interface UserView {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  avatar: string | null;
+  createdAt: string;
+  lastLogin: string | null;
+}
+
+/** What login, registration and demo login answer. */
+export interface AuthResponse {
+  success: true;
+  user: UserView;
+  accessToken: string;
+  refreshToken: string;
+  /** Sent back by logout to close this session. */
+  sessionId: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+}
+
+export interface RefreshResponse {
+  success: true;
+  accessToken: string;
+  /** The rotated refresh token: the presented one is now spent. */
+  refreshToken: string;
+  expiresIn: number;
+}
+
+/** The spec's API key: the full key appears only in the answer to its creation, masked everywhere else. */
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  key: string;
+  created: string;
+  lastUsed: string | null;
+  status: 'active';
+}
+
+/** Every failure: a message fit to show. */
+export interface ApiFailure {
+  success: false;
+  error: string;
+}
