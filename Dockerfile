@@ -21,6 +21,7 @@ COPY --from=build /app/common ./common
 COPY --from=build /app/migrations ./migrations
 COPY --from=build /app/plugins ./plugins
 COPY --from=build /app/backend ./backend
+COPY --from=build /app/frontend ./frontend
 # The image's non-root `node` user owns only the data folder.
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data

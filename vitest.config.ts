@@ -24,7 +24,11 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
-    include: ['{backend,common,plugins,migrations}/**/src/**/*.spec.ts', 'tests/contract/**/*.spec.ts'],
+    include: [
+      '{backend,common,plugins,migrations}/**/src/**/*.spec.ts',
+      'frontend/app/**/*.spec.{ts,tsx}',
+      'tests/contract/**/*.spec.ts',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -40,7 +40,7 @@ function run(command, args) {
   }
 }
 
-// Newest modification time of the .ts files under dir (dist and node_modules skipped).
+// Newest modification time of the .ts and .tsx files under dir (dist and node_modules skipped).
 function newestTs(dir, recurse = true) {
   let newest = 0;
   if (!existsSync(dir)) return newest;
@@ -48,7 +48,7 @@ function newestTs(dir, recurse = true) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (recurse && entry.name !== 'node_modules' && entry.name !== 'dist') newest = Math.max(newest, newestTs(path));
-    } else if (entry.name.endsWith('.ts')) {
+    } else if (/\.tsx?$/.test(entry.name)) {
       newest = Math.max(newest, statSync(path).mtimeMs);
     }
   }
@@ -66,22 +66,25 @@ if (!existsSync('node_modules') || (hasLock && mtime(installed) < mtime('package
 
 // 2. Build: when the entry is missing or any source is newer than the last build.
 const entry = 'backend/dist/main.js';
+const webEntry = 'frontend/build/server/index.js';
 const pluginSources = existsSync('plugins')
   ? readdirSync('plugins', { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => join('plugins', d.name, 'src'))
   : [];
-const sources = ['backend/src', 'common/src', ...pluginSources].map((dir) => newestTs(dir));
+const sources = ['backend/src', 'common/src', 'frontend/app', ...pluginSources].map((dir) => newestTs(dir));
 const newestSource = Math.max(0, ...sources, newestTs('migrations', false));
-if (!existsSync(entry) || newestSource > mtime(entry)) {
+if (!existsSync(entry) || !existsSync(webEntry) || newestSource > Math.min(mtime(entry), mtime(webEntry))) {
   console.log('Building…');
   run('npm', ['run', 'build']);
-  if (!existsSync(entry)) {
-    console.error(`The build finished but ${entry} is missing.`);
-    process.exit(1);
+  for (const output of [entry, webEntry]) {
+    if (!existsSync(output)) {
+      console.error(`The build finished but ${output} is missing.`);
+      process.exit(1);
+    }
+    // tsc -b rewrites only the outputs that changed: mark the time of this build.
+    touch(output);
   }
-  // tsc -b rewrites only the outputs that changed: mark the time of this build.
-  touch(entry);
 }
 
 // 3. Run the server in the foreground; stop it with the signals we receive.

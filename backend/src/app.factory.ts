@@ -8,6 +8,7 @@ import type { AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { createValidationPipe } from './http/validation.js';
 import { PLATFORM, VERSION } from './status/status.service.js';
+import { mountWebApp } from './web/web-app.js';
 
 /** Builds the whole server (HTTP API, /ws, /status, /health, /api/docs) without listening: main and tests share it. */
 export async function createApp(config: AppConfig): Promise<INestApplication> {
@@ -33,6 +34,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
 
+  await mountWebApp(app, config);
   await app.init();
   return app;
 }

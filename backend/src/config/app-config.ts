@@ -55,6 +55,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(20),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: positiveInt.default(10),
   REGISTER_RATE_LIMIT_PER_IP: positiveInt.default(10),
+  /** Development only: serve the web app through Vite with hot reload instead of its build. */
+  WEB_DEV: flag.default(false),
 });
 
 export type AppConfig = ReturnType<typeof toAppConfig>;
@@ -111,6 +113,10 @@ function toAppConfig(env: z.output<typeof envSchema>) {
         loginPerAccount: { limit: env.LOGIN_RATE_LIMIT_PER_ACCOUNT, windowMs: 15 * 60_000 },
         registerPerIp: { limit: env.REGISTER_RATE_LIMIT_PER_IP, windowMs: 60 * 60_000 },
       },
+    },
+    web: {
+      frontendDir: resolve(import.meta.dirname, '../../../frontend'),
+      dev: env.WEB_DEV,
     },
     logLevel: env.LOG_LEVEL,
     pluginsDir,

@@ -7,6 +7,8 @@ export interface WebSessionData {
   accessToken: string;
   refreshToken: string;
   sessionId: string;
+  /** Sent back by the page with every mutation: a cross-site form cannot know it. */
+  csrfToken: string;
 }
 
 export interface WebSessionOptions {
