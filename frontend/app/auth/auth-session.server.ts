@@ -1,0 +1,122 @@
+import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
+import { ApiError, apiRequest } from '../lib/api.server';
+import { assertCsrf } from '../lib/csrf.server';
+import { commitWebSession, getWebSession, type WebSession } from '../lib/session.server';
+import type { UserView } from '../lib/user';
+
+declare module '@docent/common/web-session' {
+  interface WebSessionData {
+    /** Opened with 'Remember me': every later commit keeps the 30-day cookie rather than a browser-session one. */
+    rememberMe?: boolean;
+  }
+}
+
+export type SignInKind = 'login' | 'register' | 'demo';
+
+const SIGN_IN_PATHS: Record<SignInKind, string> = {
+  login: '/api/auth/login',
+  register: '/api/auth/register',
+  demo: '/api/auth/demo-login',
+};
+
+/** What login, registration and the demo login answer (the spec's fields plus the session id). */
+interface IssuedSession {
+  success: true;
+  user: UserView;
+  accessToken: string;
+  refreshToken: string;
+  sessionId: string;
+  expiresIn: number;
+}
+
+/** The spec's two forms: the login form and the register form, with the fields the API expects. */
+export type SignInBody =
+  | { kind: 'login'; email: unknown; password: unknown; rememberMe: boolean }
+  | { kind: 'register'; name: unknown; email: unknown; password: unknown; confirmPassword: unknown }
+  | { kind: 'demo' };
+
+/**
+ * Opens an API session and keeps its tokens in the cookie session (never anywhere the
+ * page's scripts can read). Returns the user and the Set-Cookie to send. Throws ApiError.
+ */
+export async function signIn(context: AppLoadContext, session: WebSession, body: SignInBody): Promise<{ user: UserView; headers: HeadersInit }> {
+  const { kind, ...fields } = body;
+  const issued = await apiRequest<IssuedSession>(context, SIGN_IN_PATHS[kind], {
+    method: 'POST',
+    body: kind === 'demo' ? undefined : fields,
+  });
+  const remember = body.kind === 'login' && body.rememberMe;
+  session.set('accessToken', issued.accessToken);
+  session.set('refreshToken', issued.refreshToken);
+  session.set('sessionId', issued.sessionId);
+  if (remember) session.set('rememberMe', true);
+  else session.unset('rememberMe');
+  return { user: issued.user, headers: { 'Set-Cookie': await commitWebSession(context, session, { remember }) } };
+}
+
+/** Commits the session with the lifetime it was opened with (30 days after 'Remember me'). */
+export function commitKeepingLifetime(context: AppLoadContext, session: WebSession): Promise<string> {
+  return commitWebSession(context, session, { remember: session.get('rememberMe') === true });
+}
+
+/** Signs the cookie session out but keeps its CSRF token, so the page that is open stays usable. */
+export function forgetTokens(session: WebSession): void {
+  for (const key of ['accessToken', 'refreshToken', 'sessionId', 'rememberMe'] as const) session.unset(key);
+}
+
+/** A failure as the page reads it: { success: false, error } with the API's status (502 when it could not be reached). */
+export function failureResponse(error: unknown, headers?: HeadersInit): Response {
+  if (!(error instanceof ApiError)) throw error;
+  return Response.json({ success: false, error: error.message }, { status: error.status === 0 ? 502 : error.status, headers });
+}
+
+function jsonFailure(status: number, error: string, headers?: HeadersInit): Response {
+  return Response.json({ success: false, error }, { status, headers });
+}
+
+/** The auth resource routes take JSON POSTs only. */
+export function assertPost(request: Request): void {
+  if (request.method !== 'POST') throw jsonFailure(405, 'Method not allowed', { Allow: 'POST' });
+}
+
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw jsonFailure(400, 'The request body must be a JSON object');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw jsonFailure(400, 'The request body must be a JSON object');
+  return parsed as Record<string, unknown>;
+}
+
+function signInBodyOf(kind: SignInKind, json: Record<string, unknown>): SignInBody {
+  switch (kind) {
+    case 'login':
+      return { kind, email: json.email, password: json.password, rememberMe: json.rememberMe === true };
+    case 'register':
+      return { kind, name: json.name, email: json.email, password: json.password, confirmPassword: json.confirmPassword };
+    case 'demo':
+      return { kind };
+    default: {
+      const unknownKind: never = kind;
+      throw new Error(`Unknown sign-in kind ${String(unknownKind)}`);
+    }
+  }
+}
+
+/** POST /auth/login, /auth/register, /auth/demo: { success: true, user } plus the session cookie, or { success: false, error }. */
+export async function signInAction({ request, context }: ActionFunctionArgs, kind: SignInKind): Promise<Response> {
+  assertPost(request);
+  const session = await getWebSession(request, context);
+  await assertCsrf(request, session);
+  const body = signInBodyOf(kind, await readJsonObject(request));
+  try {
+    const { user, headers } = await signIn(context, session, body);
+    return Response.json({ success: true, user }, { headers });
+  } catch (error) {
+    return failureResponse(error);
+  }
+}

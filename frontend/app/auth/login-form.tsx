@@ -1,0 +1,148 @@
+import { Link, useNavigate } from '@remix-run/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button, Checkbox, FormAlert, PasswordField, TextField } from '~/components/forms';
+import { useAuth } from './auth-context';
+import { StyledAuthForm, StyledFieldset, StyledSwitchLine } from './auth-layout';
+import { authPageHref } from './redirect-target';
+
+export const CREDENTIALS_REQUIRED = 'Email and password are required';
+
+const StyledDivider = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: ${({ theme }) => theme.space.lg} 0 ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.font.size.xs};
+  color: ${({ theme }) => theme.color.textMuted};
+  text-transform: uppercase;
+
+  &::before,
+  &::after {
+    content: '';
+    flex: 1;
+    border-top: 1px solid ${({ theme }) => theme.color.border};
+  }
+`;
+
+const StyledDemoNote = styled.p`
+  margin: ${({ theme }) => theme.space.xs} 0 0;
+  font-size: ${({ theme }) => theme.font.size.xs};
+  color: ${({ theme }) => theme.color.textMuted};
+  text-align: center;
+`;
+
+interface LoginFormProps {
+  /** Where to go once signed in (already checked to be a path on this site). */
+  redirectTo: string;
+  /** The server offers the demo administrator account. */
+  demoAvailable: boolean;
+  /** The error of a submission that reached the page's action without JavaScript. */
+  serverError?: string | null;
+}
+
+/**
+ * Email, password with show/hide, 'Remember me for 30 days' and Sign In; the demo
+ * button when the server offers it. With JavaScript the auth machine signs in; the
+ * forms still post to the page's action without it.
+ */
+export function LoginForm({ redirectTo, demoAvailable, serverError = null }: LoginFormProps) {
+  const { status, error, csrfToken, login, demoLogin, clearError } = useAuth();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState<'login' | 'demo' | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const busy = submitting !== null || status === 'loading';
+
+  // A failed attempt's message belongs to this page only.
+  useEffect(() => () => clearError(), [clearError]);
+
+  const finish = (outcome: { ok: boolean }, retryFocus: HTMLInputElement | null) => {
+    if (outcome.ok) {
+      navigate(redirectTo, { replace: true });
+      return;
+    }
+    setSubmitting(null);
+    // The fieldset was disabled, so focus went nowhere: put it back where the user retries.
+    requestAnimationFrame(() => retryFocus?.focus());
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    // Read from the form, not from state: what was typed before hydration counts too.
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    const rememberMe = form.get('rememberMe') === 'on';
+    if (!email || !password) {
+      setFormError(CREDENTIALS_REQUIRED);
+      (email ? passwordRef : emailRef).current?.focus();
+      return;
+    }
+    setFormError(null);
+    setSubmitting('login');
+    finish(await login({ email, password, rememberMe }), passwordRef.current);
+  };
+
+  const onDemo = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    setSubmitting('demo');
+    finish(await demoLogin(), emailRef.current);
+  };
+
+  const message = formError ?? (status === 'error' ? error : null) ?? (submitting === null ? serverError : null);
+
+  return (
+    <>
+      <StyledAuthForm method="post" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+        <input type="hidden" name="csrf" value={csrfToken} />
+        <input type="hidden" name="intent" value="login" />
+        <FormAlert>{message}</FormAlert>
+        <StyledFieldset disabled={busy}>
+          <TextField
+            ref={emailRef}
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+          />
+          <PasswordField
+            ref={passwordRef}
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            required
+          />
+          <Checkbox label="Remember me for 30 days" name="rememberMe" />
+          <Button type="submit" fullWidth busy={submitting === 'login'}>
+            {submitting === 'login' ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </StyledFieldset>
+      </StyledAuthForm>
+
+      {demoAvailable && (
+        <>
+          <StyledDivider>or</StyledDivider>
+          <form method="post" onSubmit={onDemo} aria-label="Demo login">
+            <input type="hidden" name="csrf" value={csrfToken} />
+            <input type="hidden" name="intent" value="demo" />
+            <Button type="submit" variant="secondary" fullWidth disabled={busy} busy={submitting === 'demo'}>
+              {submitting === 'demo' ? 'Signing in...' : 'Try the demo account'}
+            </Button>
+            <StyledDemoNote>Signs you in as the demo administrator.</StyledDemoNote>
+          </form>
+        </>
+      )}
+
+      <StyledSwitchLine>
+        Don&apos;t have an account? <Link to={authPageHref('/register', redirectTo)}>Create one</Link>
+      </StyledSwitchLine>
+    </>
+  );
+}

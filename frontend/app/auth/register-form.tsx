@@ -1,0 +1,143 @@
+import { REGISTRATION_MESSAGES, validateRegistration } from '@docent/common/validation';
+import { Link, useNavigate } from '@remix-run/react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Button, FormAlert, PasswordField, TextField } from '~/components/forms';
+import { useAuth } from './auth-context';
+import { StyledAuthForm, StyledFieldset, StyledSwitchLine } from './auth-layout';
+import { PasswordStrengthMeter } from './password-strength-meter';
+import { authPageHref } from './redirect-target';
+
+interface RegisterFormProps {
+  redirectTo: string;
+  /** The error of a submission that reached the page's action without JavaScript. */
+  serverError?: string | null;
+}
+
+/**
+ * Full name, email, password with the strength meter, confirm password with the
+ * inline mismatch message. The spec's checks run in its order before any call.
+ */
+export function RegisterForm({ redirectTo, serverError = null }: RegisterFormProps) {
+  const { status, error, csrfToken, register, clearError } = useAuth();
+  const navigate = useNavigate();
+  // Only what the meter and the inline mismatch need; the submission reads the form itself.
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const busy = submitting || status === 'loading';
+
+  useEffect(() => () => clearError(), [clearError]);
+
+  // Whatever was typed before hydration shows in the meter and the mismatch message at once.
+  useEffect(() => {
+    setPassword(passwordRef.current?.value ?? '');
+    setConfirmPassword(confirmRef.current?.value ?? '');
+  }, []);
+
+  /** The field a validation message is about, to put the focus there. */
+  const fieldOf = (message: string): RefObject<HTMLInputElement> => {
+    switch (message) {
+      case REGISTRATION_MESSAGES.passwordTooShort:
+      case REGISTRATION_MESSAGES.passwordTooLong:
+        return passwordRef;
+      case REGISTRATION_MESSAGES.passwordsDoNotMatch:
+        return confirmRef;
+      case REGISTRATION_MESSAGES.invalidEmail:
+      case REGISTRATION_MESSAGES.emailTooLong:
+        return emailRef;
+      case REGISTRATION_MESSAGES.nameTooShort:
+      case REGISTRATION_MESSAGES.nameTooLong:
+        return nameRef;
+      default:
+        return emailRef;
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const form = new FormData(event.currentTarget);
+    const field = (key: string) => String(form.get(key) ?? '');
+    const registration = {
+      name: field('name').trim(),
+      email: field('email').trim(),
+      password: field('password'),
+      confirmPassword: field('confirmPassword'),
+    };
+    const invalid = validateRegistration(registration);
+    if (invalid) {
+      setFormError(invalid);
+      fieldOf(invalid).current?.focus();
+      return;
+    }
+    setFormError(null);
+    setSubmitting(true);
+    const outcome = await register(registration);
+    if (outcome.ok) {
+      navigate(redirectTo, { replace: true });
+      return;
+    }
+    setSubmitting(false);
+    const retry = fieldOf(outcome.error);
+    requestAnimationFrame(() => retry.current?.focus());
+  };
+
+  const mismatch = confirmPassword.length > 0 && confirmPassword !== password ? REGISTRATION_MESSAGES.passwordsDoNotMatch : null;
+  const message = formError ?? (status === 'error' ? error : null) ?? (submitting ? null : serverError);
+
+  return (
+    <>
+      <StyledAuthForm method="post" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
+        <input type="hidden" name="csrf" value={csrfToken} />
+        <FormAlert>{message}</FormAlert>
+        <StyledFieldset disabled={busy}>
+          <TextField
+            ref={nameRef}
+            label="Full name"
+            name="name"
+            autoComplete="name"
+            required
+          />
+          <TextField
+            ref={emailRef}
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+          />
+          <PasswordField
+            ref={passwordRef}
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            required
+            onChange={(event) => setPassword(event.target.value)}
+            hint={<PasswordStrengthMeter password={password} />}
+          />
+          <PasswordField
+            ref={confirmRef}
+            label="Confirm password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            onChange={(event) => setConfirmPassword(event.target.value)}
+            error={mismatch}
+          />
+          <Button type="submit" fullWidth busy={submitting}>
+            {submitting ? 'Creating account...' : 'Create Account'}
+          </Button>
+        </StyledFieldset>
+      </StyledAuthForm>
+      <StyledSwitchLine>
+        Already have an account? <Link to={authPageHref('/login', redirectTo)}>Sign in</Link>
+      </StyledSwitchLine>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import styled from 'styled-components';
+import { StatusDot } from '~/components/ui/badge';
+import { summarizeSystemStatus } from './system-status';
+import { useSystemStatus } from './use-system-status';
+
+/** The sidebar's status line, from GET /status: 'All Systems Online', 'Degraded: ...' or 'Offline'. */
+export function StatusLine({ collapsed }: { collapsed: boolean }) {
+  const summary = summarizeSystemStatus(useSystemStatus());
+  const tooltip = [summary.text, ...summary.details].join('\n');
+  return (
+    <StyledStatusLine role="status" title={tooltip} $collapsed={collapsed}>
+      <StatusDot $tone={summary.tone} />
+      <StyledStatusText className={collapsed ? 'visually-hidden' : undefined}>{summary.text}</StyledStatusText>
+    </StyledStatusLine>
+  );
+}
+
+const StyledStatusLine = styled.p<{ $collapsed: boolean }>`
+  display: flex;
+  align-items: center;
+  justify-content: ${({ $collapsed }) => ($collapsed ? 'center' : 'flex-start')};
+  flex: 1;
+  min-width: 0;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  padding: ${({ theme }) => theme.space.xs};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.xs};
+`;
+
+const StyledStatusText = styled.span`
+  min-width: 0;
+  overflow-wrap: anywhere;
+`;

@@ -1,0 +1,46 @@
+import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import styled from 'styled-components';
+
+interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'children'> {
+  /** The accessible name, also shown as a tooltip. Required: the button shows only an icon. */
+  label: string;
+  children: ReactNode;
+}
+
+/** A square button holding one icon. */
+export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
+  { label, children, type = 'button', title, ...props },
+  ref,
+) {
+  return (
+    <StyledIconButton ref={ref} type={type} aria-label={label} title={title ?? label} {...props}>
+      {children}
+    </StyledIconButton>
+  );
+});
+
+export const StyledIconButton = styled.button`
+  position: relative;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  flex: none;
+  width: 2.25rem;
+  height: 2.25rem;
+  padding: 0;
+  border: 1px solid transparent;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: transparent;
+  color: ${({ theme }) => theme.color.textMuted};
+  cursor: pointer;
+
+  &:hover {
+    background: ${({ theme }) => theme.color.surfaceMuted};
+    color: ${({ theme }) => theme.color.text};
+  }
+
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.5;
+  }
+`;

@@ -1,0 +1,52 @@
+import { PassThrough } from 'node:stream';
+import type { EntryContext } from '@remix-run/node';
+import { RemixServer } from '@remix-run/react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { ServerStyleSheet } from 'styled-components';
+
+/** How long a page may take to render before it is cut off. */
+export const streamTimeout = 10_000;
+
+/**
+ * Renders the whole document before answering, so that styled-components can put
+ * every style the page used in the head: no flash of unstyled content. It still
+ * renders through the streaming API, which carries the loader data to the browser.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const sheet = new ServerStyleSheet();
+  return new Promise<Response>((resolve, reject) => {
+    let renderFailed = false;
+    const { pipe, abort } = renderToPipeableStream(
+      sheet.collectStyles(<RemixServer context={remixContext} url={request.url} />),
+      {
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const sink = new PassThrough();
+          sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+          sink.on('end', () => {
+            const markup = Buffer.concat(chunks).toString('utf8');
+            const html = `<!DOCTYPE html>${markup.replace('</head>', `${sheet.getStyleTags()}</head>`)}`;
+            sheet.seal();
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            resolve(new Response(html, { status: renderFailed ? 500 : responseStatusCode, headers: responseHeaders }));
+          });
+          pipe(sink);
+        },
+        onShellError(error) {
+          sheet.seal();
+          reject(error);
+        },
+        onError(error) {
+          renderFailed = true;
+          console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

@@ -1,0 +1,87 @@
+import type { AppLoadContext } from '@remix-run/node';
+import { commitWebSession, getWebSession, type WebSession } from './session.server';
+
+/** A failed API call, with the text the spec shows: the server's error, else 'HTTP {status}', else 'Network error'. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface ApiRequestInit {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  accessToken?: string;
+}
+
+/** One call to the HTTP API: the web app is its client like any other, never a caller of server internals. */
+export async function apiRequest<T>(context: AppLoadContext, path: string, init: ApiRequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(new URL(path, context.apiBaseUrl), {
+      method: init.method ?? 'GET',
+      headers: {
+        Accept: 'application/json',
+        ...(init.body !== undefined && { 'Content-Type': 'application/json' }),
+        ...(init.accessToken && { Authorization: `Bearer ${init.accessToken}` }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    throw new ApiError(0, 'Network error');
+  }
+  const payload = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const serverError = (payload as { error?: unknown } | undefined)?.error;
+    throw new ApiError(response.status, typeof serverError === 'string' ? serverError : payload === undefined ? 'Network error' : `HTTP ${response.status}`);
+  }
+  return payload as T;
+}
+
+export interface SignedInApi {
+  session: WebSession;
+  /** Calls the API as the signed-in user; an expired access token is refreshed once, transparently. */
+  call: <T>(path: string, init?: Omit<ApiRequestInit, 'accessToken'>) => Promise<T>;
+  /** The Set-Cookie header to send when a refresh rotated the tokens, else nothing. */
+  cookieHeaders: () => Promise<HeadersInit | undefined>;
+}
+
+export async function signedInApi(request: Request, context: AppLoadContext): Promise<SignedInApi> {
+  const session = await getWebSession(request, context);
+  let rotated = false;
+
+  const refresh = async () => {
+    const refreshToken = session.get('refreshToken');
+    if (!refreshToken) throw new ApiError(401, 'No refresh token available');
+    const tokens = await apiRequest<{ accessToken: string; refreshToken: string }>(context, '/api/auth/refresh', {
+      method: 'POST',
+      body: { refreshToken },
+    });
+    session.set('accessToken', tokens.accessToken);
+    session.set('refreshToken', tokens.refreshToken);
+    rotated = true;
+  };
+
+  const call = async <T,>(path: string, init: Omit<ApiRequestInit, 'accessToken'> = {}): Promise<T> => {
+    const accessToken = session.get('accessToken');
+    if (!accessToken) throw new ApiError(401, 'Authentication required');
+    try {
+      return await apiRequest<T>(context, path, { ...init, accessToken });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401 || !session.get('refreshToken')) throw error;
+      await refresh();
+      return apiRequest<T>(context, path, { ...init, accessToken: session.get('accessToken') });
+    }
+  };
+
+  return {
+    session,
+    call,
+    cookieHeaders: async () => (rotated ? { 'Set-Cookie': await commitWebSession(context, session) } : undefined),
+  };
+}

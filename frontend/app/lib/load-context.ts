@@ -1,0 +1,11 @@
+/** What the server that mounts the web app gives every loader and action. */
+export interface WebLoadContext {
+  /** Where the HTTP API answers: the app is one of its clients. */
+  apiBaseUrl: string;
+  sessionSecret: string;
+  secureCookies: boolean;
+}
+
+declare module '@remix-run/node' {
+  interface AppLoadContext extends WebLoadContext {}
+}

@@ -1,0 +1,1 @@
+export type { UserView } from '@docent/common/api';

@@ -1,0 +1,55 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { AuthLayout } from '~/auth/auth-layout';
+import { signIn } from '~/auth/auth-session.server';
+import { LoginForm } from '~/auth/login-form';
+import { redirectTargetOf } from '~/auth/redirect-target';
+import { ApiError, apiRequest } from '~/lib/api.server';
+import { assertCsrf } from '~/lib/csrf.server';
+import { getWebSession } from '~/lib/session.server';
+import { AUTH_MESSAGES } from '~/machines/auth.machine';
+
+export const meta: MetaFunction = () => [{ title: 'Sign in · Docent' }];
+
+/** A signed-in visitor goes straight to the target; others get the form, with the demo button when the server offers it. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = redirectTargetOf(new URL(request.url).searchParams);
+  const session = await getWebSession(request, context);
+  if (session.get('accessToken')) throw redirect(redirectTo);
+  const demoAvailable = await apiRequest<{ available?: unknown }>(context, '/api/auth/demo').then(
+    ({ available }) => available === true,
+    () => false,
+  );
+  return { redirectTo, demoAvailable };
+}
+
+/** Without JavaScript (or before hydration) the forms post here; the same sign-in, then a redirect. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await getWebSession(request, context);
+  await assertCsrf(request, session);
+  const form = await request.formData();
+  const demo = form.get('intent') === 'demo';
+  try {
+    const { headers } = await signIn(
+      context,
+      session,
+      demo
+        ? { kind: 'demo' }
+        : { kind: 'login', email: form.get('email'), password: form.get('password'), rememberMe: form.get('rememberMe') === 'on' },
+    );
+    return redirect(redirectTargetOf(new URL(request.url).searchParams), { headers });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return data({ error: demo ? AUTH_MESSAGES.demoLoginFailed : error.message || AUTH_MESSAGES.loginFailed }, { status: error.status || 502 });
+  }
+}
+
+export default function LoginPage() {
+  const { redirectTo, demoAvailable } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AuthLayout title="Sign in to Docent" subtitle="Welcome back. Sign in to search, chat with and manage your documents.">
+      <LoginForm redirectTo={redirectTo} demoAvailable={demoAvailable} serverError={actionData?.error ?? null} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,49 @@
+import { validateRegistration } from '@docent/common/validation';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { AuthLayout } from '~/auth/auth-layout';
+import { signIn } from '~/auth/auth-session.server';
+import { redirectTargetOf } from '~/auth/redirect-target';
+import { RegisterForm } from '~/auth/register-form';
+import { ApiError } from '~/lib/api.server';
+import { assertCsrf } from '~/lib/csrf.server';
+import { getWebSession } from '~/lib/session.server';
+import { AUTH_MESSAGES } from '~/machines/auth.machine';
+
+export const meta: MetaFunction = () => [{ title: 'Create your account · Docent' }];
+
+/** A signed-in visitor goes straight to the target. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = redirectTargetOf(new URL(request.url).searchParams);
+  const session = await getWebSession(request, context);
+  if (session.get('accessToken')) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+/** Without JavaScript (or before hydration) the form posts here: the spec's checks, the registration, a redirect. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await getWebSession(request, context);
+  await assertCsrf(request, session);
+  const form = await request.formData();
+  const text = (field: string) => String(form.get(field) ?? '');
+  const registration = { name: text('name').trim(), email: text('email').trim(), password: text('password'), confirmPassword: text('confirmPassword') };
+  const invalid = validateRegistration(registration);
+  if (invalid) return data({ error: invalid }, { status: 400 });
+  try {
+    const { headers } = await signIn(context, session, { kind: 'register', ...registration });
+    return redirect(redirectTargetOf(new URL(request.url).searchParams), { headers });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return data({ error: error.message || AUTH_MESSAGES.registrationFailed }, { status: error.status || 502 });
+  }
+}
+
+export default function RegisterPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AuthLayout title="Create your account" subtitle="Join Docent to turn your documents into a knowledge base you can search and chat with.">
+      <RegisterForm redirectTo={redirectTo} serverError={actionData?.error ?? null} />
+    </AuthLayout>
+  );
+}
