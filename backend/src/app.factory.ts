@@ -17,6 +17,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
+  // Before the body parsers: the web app's own routes read their request bodies themselves.
+  await mountWebApp(app, config);
   app.useBodyParser('json', { limit: config.http.bodyLimitBytes });
   app.useBodyParser('urlencoded', { limit: config.http.bodyLimitBytes, extended: false });
   app.useGlobalPipes(createValidationPipe());
@@ -34,7 +36,6 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
 
-  await mountWebApp(app, config);
   await app.init();
   return app;
 }

@@ -30,7 +30,7 @@ export default function handleRequest(
           sink.on('data', (chunk: Buffer) => chunks.push(chunk));
           sink.on('end', () => {
             const markup = Buffer.concat(chunks).toString('utf8');
-            const html = `<!DOCTYPE html>${markup.replace('</head>', `${sheet.getStyleTags()}</head>`)}`;
+            const html = markup.replace('</head>', `${sheet.getStyleTags()}</head>`);
             sheet.seal();
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             resolve(new Response(html, { status: renderFailed ? 500 : responseStatusCode, headers: responseHeaders }));

@@ -4,13 +4,6 @@ import { assertCsrf } from '../lib/csrf.server';
 import { commitWebSession, getWebSession, type WebSession } from '../lib/session.server';
 import type { UserView } from '../lib/user';
 
-declare module '@docent/common/web-session' {
-  interface WebSessionData {
-    /** Opened with 'Remember me': every later commit keeps the 30-day cookie rather than a browser-session one. */
-    rememberMe?: boolean;
-  }
-}
-
 export type SignInKind = 'login' | 'register' | 'demo';
 
 const SIGN_IN_PATHS: Record<SignInKind, string> = {

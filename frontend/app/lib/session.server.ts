@@ -23,8 +23,12 @@ export function getWebSession(request: Request, context: AppLoadContext): Promis
 /** 'Remember me' keeps the cookie for 30 days; otherwise it lasts as long as the browser session. */
 export const REMEMBER_ME_SECONDS = 30 * 24 * 60 * 60;
 
-export function commitWebSession(context: AppLoadContext, session: WebSession, options: { remember?: boolean } = {}) {
-  return sessionStorageFor(context).commitSession(session, options.remember ? { maxAge: REMEMBER_ME_SECONDS } : undefined);
+export function commitWebSession(
+  context: AppLoadContext,
+  session: WebSession,
+  { remember = session.get('rememberMe') === true }: { remember?: boolean } = {},
+) {
+  return sessionStorageFor(context).commitSession(session, remember ? { maxAge: REMEMBER_ME_SECONDS } : undefined);
 }
 
 export function destroyWebSession(context: AppLoadContext, session: WebSession) {
