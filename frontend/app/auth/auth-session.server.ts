@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
 import { ApiError, apiRequest } from '../lib/api.server';
 import { assertCsrf } from '../lib/csrf.server';
 import { commitWebSession, getWebSession, type WebSession } from '../lib/session.server';
-import type { UserView } from '../lib/user';
+import type { AuthResponse, UserView } from '@docent/common/api';
 
 export type SignInKind = 'login' | 'register' | 'demo';
 
@@ -12,15 +12,6 @@ const SIGN_IN_PATHS: Record<SignInKind, string> = {
   demo: '/api/auth/demo-login',
 };
 
-/** What login, registration and the demo login answer (the spec's fields plus the session id). */
-interface IssuedSession {
-  success: true;
-  user: UserView;
-  accessToken: string;
-  refreshToken: string;
-  sessionId: string;
-  expiresIn: number;
-}
 
 /** The spec's two forms: the login form and the register form, with the fields the API expects. */
 export type SignInBody =
@@ -34,7 +25,7 @@ export type SignInBody =
  */
 export async function signIn(context: AppLoadContext, session: WebSession, body: SignInBody): Promise<{ user: UserView; headers: HeadersInit }> {
   const { kind, ...fields } = body;
-  const issued = await apiRequest<IssuedSession>(context, SIGN_IN_PATHS[kind], {
+  const issued = await apiRequest<AuthResponse>(context, SIGN_IN_PATHS[kind], {
     method: 'POST',
     body: kind === 'demo' ? undefined : fields,
   });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import styled from 'styled-components';
+import { IconButton } from '~/components/ui/icon-button';
 import { formatBadgeCount, formatRelativeTime } from './notification-format';
 import { NotificationSettingsForm } from './notification-settings';
 import { NOTIFICATION_TYPE_LABELS, type AppNotification, type NotificationType } from './notification-store';
@@ -207,13 +208,13 @@ function NotificationItem({ notification, now, onMarkRead, onDelete }: Notificat
       </StyledItemMain>
       <StyledItemActions>
         {!read && (
-          <StyledIconButton type="button" aria-label={`Mark as read: ${title}`} title="Mark as read" onClick={onMarkRead}>
+          <IconButton size="sm" label={`Mark as read: ${title}`} title="Mark as read" onClick={onMarkRead}>
             <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16">
               <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
-          </StyledIconButton>
+          </IconButton>
         )}
-        <StyledIconButton type="button" aria-label={`Delete: ${title}`} title="Delete" onClick={onDelete}>
+        <IconButton size="sm" label={`Delete: ${title}`} title="Delete" onClick={onDelete}>
           <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16">
             <path
               d="M3 4.5h10M6.5 4.5V3h3v1.5M4.5 4.5l.6 8.5h5.8l.6-8.5"
@@ -224,7 +225,7 @@ function NotificationItem({ notification, now, onMarkRead, onDelete }: Notificat
               strokeLinejoin="round"
             />
           </svg>
-        </StyledIconButton>
+        </IconButton>
       </StyledItemActions>
     </StyledItem>
   );
@@ -437,21 +438,3 @@ const StyledItemActions = styled.div`
   gap: ${({ theme }) => theme.space.xs};
 `;
 
-const StyledIconButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 1.75rem;
-  height: 1.75rem;
-  padding: 0;
-  color: ${({ theme }) => theme.color.textMuted};
-  background: transparent;
-  border: none;
-  border-radius: ${({ theme }) => theme.radius.sm};
-  cursor: pointer;
-
-  &:hover {
-    color: ${({ theme }) => theme.color.text};
-    background: ${({ theme }) => theme.color.surface};
-  }
-`;

@@ -1,5 +1,6 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { IconButton } from '~/components/ui/icon-button';
 import { NOTIFICATION_TYPE_LABELS, type NotificationType, type Toast } from './notification-store';
 import { typeAccent, typeMuted } from './notification-type-style';
 
@@ -126,11 +127,11 @@ function ToastItem({ toast, paused, onDismiss }: { toast: Toast; paused: boolean
           </StyledToastAction>
         )}
       </StyledToastBody>
-      <StyledDismissButton type="button" aria-label={`Dismiss notification: ${toast.title}`} onClick={() => onDismiss(toast.id)}>
+      <IconButton size="sm" label={`Dismiss notification: ${toast.title}`} onClick={() => onDismiss(toast.id)}>
         <svg aria-hidden="true" focusable="false" width="14" height="14" viewBox="0 0 14 14">
           <path d="M3 3l8 8M11 3l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
         </svg>
-      </StyledDismissButton>
+      </IconButton>
     </StyledToast>
   );
 }
@@ -239,22 +240,3 @@ const StyledToastAction = styled.button`
   cursor: pointer;
 `;
 
-const StyledDismissButton = styled.button`
-  flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 1.75rem;
-  height: 1.75rem;
-  padding: 0;
-  color: ${({ theme }) => theme.color.textMuted};
-  background: transparent;
-  border: none;
-  border-radius: ${({ theme }) => theme.radius.sm};
-  cursor: pointer;
-
-  &:hover {
-    color: ${({ theme }) => theme.color.text};
-    background: ${({ theme }) => theme.color.surfaceMuted};
-  }
-`;
