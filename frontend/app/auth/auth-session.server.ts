@@ -38,11 +38,6 @@ export async function signIn(context: AppLoadContext, session: WebSession, body:
   return { user: issued.user, headers: { 'Set-Cookie': await commitWebSession(context, session, { remember }) } };
 }
 
-/** Commits the session with the lifetime it was opened with (30 days after 'Remember me'). */
-export function commitKeepingLifetime(context: AppLoadContext, session: WebSession): Promise<string> {
-  return commitWebSession(context, session, { remember: session.get('rememberMe') === true });
-}
-
 /** Signs the cookie session out but keeps its CSRF token, so the page that is open stays usable. */
 export function forgetTokens(session: WebSession): void {
   for (const key of ['accessToken', 'refreshToken', 'sessionId', 'rememberMe'] as const) session.unset(key);

@@ -1,10 +1,11 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { Outlet, useLocation, useNavigate } from '@remix-run/react';
+import { Outlet, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { useAuth } from '~/auth/auth-context';
 import { authPageHref, safeRedirect } from '~/auth/redirect-target';
 import { AppShell } from '~/components/shell/app-shell';
+import { sidebarCollapsedFromRequest } from '~/components/shell/sidebar-preference';
 import { Spinner } from '~/components/ui/spinner';
 import { getWebSession } from '~/lib/session.server';
 
@@ -15,7 +16,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { pathname, search } = new URL(request.url);
     throw redirect(authPageHref('/login', safeRedirect(`${pathname}${search}`)));
   }
-  return null;
+  // Rendered at its remembered width from the start: nothing jumps after hydration.
+  return { sidebarCollapsed: sidebarCollapsedFromRequest(request) };
 }
 
 const StyledPending = styled.div`
@@ -33,6 +35,7 @@ const StyledPending = styled.div`
  * After a logout it waits: the auth provider is already on its way to /login.
  */
 export default function ProtectedLayout() {
+  const { sidebarCollapsed } = useLoaderData<typeof loader>();
   const { user, status, restore } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -68,7 +71,7 @@ export default function ProtectedLayout() {
     );
   }
   return (
-    <AppShell>
+    <AppShell sidebarCollapsed={sidebarCollapsed}>
       <Outlet />
     </AppShell>
   );

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { assertPost, commitKeepingLifetime, failureResponse, forgetTokens } from '../auth/auth-session.server';
+import { assertPost, failureResponse, forgetTokens } from '../auth/auth-session.server';
 import { ApiError, apiRequest } from '../lib/api.server';
 import { assertCsrf } from '../lib/csrf.server';
-import { getWebSession } from '../lib/session.server';
+import { commitWebSession, getWebSession } from '../lib/session.server';
 
 /** POST -> exchanges the stored refresh token for new tokens (it rotates) and keeps them in the cookie: { success: true }. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -18,12 +18,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     session.set('accessToken', tokens.accessToken);
     session.set('refreshToken', tokens.refreshToken);
-    return Response.json({ success: true }, { headers: { 'Set-Cookie': await commitKeepingLifetime(context, session) } });
+    return Response.json({ success: true }, { headers: { 'Set-Cookie': await commitWebSession(context, session) } });
   } catch (error) {
     // A refused refresh token (spent, expired, revoked) will never work again: forget the session's tokens.
     if (error instanceof ApiError && error.status === 401) {
       forgetTokens(session);
-      return failureResponse(error, { 'Set-Cookie': await commitKeepingLifetime(context, session) });
+      return failureResponse(error, { 'Set-Cookie': await commitWebSession(context, session) });
     }
     return failureResponse(error);
   }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { commitKeepingLifetime, failureResponse, forgetTokens } from '../auth/auth-session.server';
+import { failureResponse, forgetTokens } from '../auth/auth-session.server';
 import { ApiError, signedInApi } from '../lib/api.server';
+import { commitWebSession } from '../lib/session.server';
 import type { UserView } from '../lib/user';
 
 /**
@@ -14,11 +15,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const { user } = await api.call<{ user: UserView }>('/api/auth/profile');
     const rotated = await api.cookieHeaders();
-    const headers = rotated && { 'Set-Cookie': await commitKeepingLifetime(context, api.session) };
+    const headers = rotated && { 'Set-Cookie': await commitWebSession(context, api.session) };
     return Response.json({ success: true, user }, { headers });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) return failureResponse(error);
     forgetTokens(api.session);
-    return Response.json({ success: true, user: null }, { headers: { 'Set-Cookie': await commitKeepingLifetime(context, api.session) } });
+    return Response.json({ success: true, user: null }, { headers: { 'Set-Cookie': await commitWebSession(context, api.session) } });
   }
 }
