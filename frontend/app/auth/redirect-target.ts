@@ -2,7 +2,8 @@
 export const DEFAULT_REDIRECT = '/';
 
 const AUTH_PAGES = new Set(['/login', '/register']);
-const PLACEHOLDER_ORIGIN = 'http://docent.invalid';
+/** Resolves a relative target against a host that cannot exist: anything that leaves it was absolute. */
+const PARSING_BASE = 'http://docent.invalid';
 
 /**
  * The redirect query parameter, honoured only when it is a path on this site:
@@ -17,11 +18,11 @@ export function safeRedirect(target: string | null | undefined, fallback: string
   if (/[\\\s\u0000-\u001f\u007f]/.test(target)) return fallback;
   let url: URL;
   try {
-    url = new URL(target, PLACEHOLDER_ORIGIN);
+    url = new URL(target, PARSING_BASE);
   } catch {
     return fallback;
   }
-  if (url.origin !== PLACEHOLDER_ORIGIN || AUTH_PAGES.has(url.pathname)) return fallback;
+  if (url.origin !== PARSING_BASE || AUTH_PAGES.has(url.pathname)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

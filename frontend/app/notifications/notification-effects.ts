@@ -5,13 +5,10 @@
  */
 import { SOUND_VOLUME, type AppNotification, type BrowserPermission } from './notification-store';
 
-let counter = 0;
-
 export function newNotificationId(): string {
-  // randomUUID exists only in secure contexts (https, localhost).
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  counter += 1;
-  return `${Date.now().toString(36)}-${counter.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  // randomUUID exists only in secure contexts (https, localhost); getRandomValues everywhere.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 // ---- Storage: private browsing and full quotas throw; notifications must not. ----
