@@ -1,0 +1,3 @@
+import type { ParsedDocument } from './parsed-document.js';
+
+export type ParseResult = { ok: true; document: ParsedDocument } | { ok: false; reason: string };
