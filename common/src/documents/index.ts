@@ -1,0 +1,2 @@
+export * from './document-status.js';
+export * from './document-lifecycle.machine.js';
