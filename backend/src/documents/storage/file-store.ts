@@ -1,0 +1,48 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredFile {
+  sha256: string;
+  size: number;
+}
+
+/**
+ * Uploaded originals, addressed by the sha256 of their content. Identical
+ * uploads share one copy; an S3-compatible store can replace the disk one.
+ */
+export interface FileStore {
+  /** Stores the content, or nothing when it is already stored; a failed put leaves nothing behind. */
+  put(content: Readable | Uint8Array): Promise<StoredFile>;
+  /** Throws FileNotFoundError when nothing is stored under the hash. */
+  get(sha256: string): Readable;
+  has(sha256: string): Promise<boolean>;
+  /** Throws FileNotFoundError when nothing is stored under the hash. */
+  size(sha256: string): Promise<number>;
+  /** Succeeds whether or not the content was stored. */
+  delete(sha256: string): Promise<void>;
+}
+
+export const FILE_STORE = Symbol('FILE_STORE');
+
+export class FileNotFoundError extends Error {
+  override readonly name = 'FileNotFoundError';
+
+  constructor(readonly sha256: string) {
+    super(`No stored file has sha256 ${sha256}`);
+  }
+}
+
+export class FileTooLargeError extends Error {
+  override readonly name = 'FileTooLargeError';
+
+  constructor(readonly maxBytes: number) {
+    super(`The file is larger than the limit of ${maxBytes} bytes`);
+  }
+}
+
+export class InvalidFileHashError extends Error {
+  override readonly name = 'InvalidFileHashError';
+
+  constructor(readonly value: string) {
+    super(`Not a sha256 hash (64 lowercase hexadecimal characters): ${JSON.stringify(value.slice(0, 100))}`);
+  }
+}
