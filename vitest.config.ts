@@ -1,5 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
+
+const inRepository = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // SWC compiles the TypeScript so that Nest's decorator metadata (constructor
 // parameter types) is emitted; esbuild, Vite's default, drops it.
@@ -16,11 +19,13 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    // Workspace packages resolve to their TypeScript sources under test.
-    conditions: ['source'],
-  },
-  ssr: {
-    resolve: { conditions: ['source'], externalConditions: ['source'] },
+    // Workspace packages resolve to their TypeScript sources under test. Aliases, not the
+    // 'source' export condition: some dependencies publish a 'source' entry of their own.
+    alias: [
+      { find: /^@docent\/common\/(.+)$/, replacement: inRepository('./common/src/$1/index.ts') },
+      { find: /^@docent\/plugin-sdk$/, replacement: inRepository('./plugins/sdk/src/index.ts') },
+      { find: /^@docent\/migrations$/, replacement: inRepository('./migrations/index.ts') },
+    ],
   },
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
