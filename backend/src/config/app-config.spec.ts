@@ -44,6 +44,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), SESSION_SECRET: 's'.repeat(32), DEMO_MODE: 'true' }).auth.demoMode).toBe(true);
   });
 
+  it('configures an embeddings endpoint only with its model and dimensions', () => {
+    expect(loadConfig(base).embeddings).toBeNull();
+    expect(() => loadConfig({ ...base, EMBEDDINGS_BASE_URL: 'http://localhost:11434/v1' })).toThrow(/EMBEDDINGS_MODEL/);
+    expect(
+      loadConfig({ ...base, EMBEDDINGS_BASE_URL: 'http://localhost:11434/v1', EMBEDDINGS_MODEL: 'nomic-embed-text', EMBEDDINGS_DIMENSIONS: '768' })
+        .embeddings,
+    ).toMatchObject({ baseUrl: 'http://localhost:11434/v1', model: 'nomic-embed-text', dimensions: 768, batchSize: 64 });
+  });
+
   it('switches to PostgreSQL when DATABASE_URL is set', () => {
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://docent:pw@db:5432/docent' }).database).toEqual({
       kind: 'postgresql',

@@ -55,6 +55,11 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(20),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: positiveInt.default(10),
   REGISTER_RATE_LIMIT_PER_IP: positiveInt.default(10),
+  EMBEDDINGS_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  EMBEDDINGS_DIMENSIONS: positiveInt.optional(),
+  EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  EMBEDDINGS_BATCH_SIZE: positiveInt.default(64),
   /** Development only: serve the web app through Vite with hot reload instead of its build. */
   WEB_DEV: flag.default(false),
 });
@@ -87,6 +92,9 @@ function toAppConfig(env: z.output<typeof envSchema>) {
   if (!statSync(pluginsDir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new ConfigurationError(`Invalid configuration: PLUGINS_DIR ${pluginsDir} is not a directory`);
   }
+  if (env.EMBEDDINGS_BASE_URL && (!env.EMBEDDINGS_MODEL || !env.EMBEDDINGS_DIMENSIONS)) {
+    throw new ConfigurationError('Invalid configuration: EMBEDDINGS_BASE_URL needs EMBEDDINGS_MODEL and EMBEDDINGS_DIMENSIONS');
+  }
   for (const secret of ['JWT_SECRET', 'SESSION_SECRET'] as const) {
     if (production && !env[secret]) {
       throw new ConfigurationError(`Invalid configuration: ${secret} is required when NODE_ENV=production`);
@@ -114,6 +122,17 @@ function toAppConfig(env: z.output<typeof envSchema>) {
         registerPerIp: { limit: env.REGISTER_RATE_LIMIT_PER_IP, windowMs: 60 * 60_000 },
       },
     },
+    /** An OpenAI-compatible embeddings endpoint; without one, search is keyword-only. */
+    embeddings:
+      env.EMBEDDINGS_BASE_URL && env.EMBEDDINGS_MODEL && env.EMBEDDINGS_DIMENSIONS
+        ? {
+            baseUrl: env.EMBEDDINGS_BASE_URL,
+            model: env.EMBEDDINGS_MODEL,
+            dimensions: env.EMBEDDINGS_DIMENSIONS,
+            apiKey: env.EMBEDDINGS_API_KEY,
+            batchSize: env.EMBEDDINGS_BATCH_SIZE,
+          }
+        : null,
     web: {
       frontendDir: resolve(import.meta.dirname, '../../../frontend'),
       dev: env.WEB_DEV,

@@ -19,5 +19,9 @@ describe('GET /health and /status', () => {
     expect(response.body.components.database).toMatchObject({ status: 'ready', engine: 'pglite' });
     expect(response.body.components['event-store']).toMatchObject({ status: 'ready', position: expect.any(Number) });
     expect(response.body.components.projections).toMatchObject({ status: 'ready', lag: { activity: expect.any(Number) } });
+    expect(response.body.components.embeddings).toMatchObject({
+      status: 'unavailable',
+      message: expect.stringContaining('semantic search is unavailable'),
+    });
   });
 });
