@@ -7,9 +7,11 @@ import {
   type Permission,
 } from '@docent/common/permissions';
 import type { MetaFunction } from '@remix-run/node';
+import { useRouteError } from '@remix-run/react';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { useAuth } from '~/auth/auth-context';
+import { PageErrorCard } from '~/components/errors/error-screen';
 import { Badge } from '~/components/ui/badge';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { DateTime } from '~/components/ui/date-time';
@@ -218,3 +220,8 @@ const StyledPermissionList = styled.ul`
     }
   }
 `;
+
+/** This page alone failed: the shell stays, with the spec's page error card. */
+export function ErrorBoundary() {
+  return <PageErrorCard error={useRouteError()} />;
+}
