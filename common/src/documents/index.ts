@@ -1,2 +1,3 @@
 export * from './document-status.js';
 export * from './document-lifecycle.machine.js';
+export * from './document-api.js';

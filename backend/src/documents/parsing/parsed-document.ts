@@ -1,5 +1,6 @@
-/** The six document types the spec names, decided by content, never by file name. */
-export type DocumentType = 'PDF' | 'DOCX' | 'XLSX' | 'PPTX' | 'MD' | 'TXT';
+import type { DocumentType } from '@docent/common/documents';
+
+export type { DocumentType };
 
 /**
  * Where a piece of text sits in its document. Which fields are set depends on the
