@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './app-config.js';
 
@@ -33,6 +33,8 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ PLUGINS_DIR: '/no/such/folder' }, 'PLUGINS_DIR'],
+    [{ EMBEDDINGS_MODEL_PATH: '/no/such/model' }, 'EMBEDDINGS_MODEL_PATH /no/such/model'],
+    [{ EMBEDDINGS_BATCH_SIZE: '0' }, 'EMBEDDINGS_BATCH_SIZE'],
   ])('stops on %o with a message naming %s', (env, variable) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`Invalid configuration: .*${variable}`));
   });
@@ -45,12 +47,23 @@ describe('loadConfig', () => {
   });
 
   it('configures an embeddings endpoint only with its model and dimensions', () => {
-    expect(loadConfig(base).embeddings).toBeNull();
+    expect(loadConfig(base).embeddings).toEqual({ endpoint: null, localModel: null });
     expect(() => loadConfig({ ...base, EMBEDDINGS_BASE_URL: 'http://localhost:11434/v1' })).toThrow(/EMBEDDINGS_MODEL/);
     expect(
       loadConfig({ ...base, EMBEDDINGS_BASE_URL: 'http://localhost:11434/v1', EMBEDDINGS_MODEL: 'nomic-embed-text', EMBEDDINGS_DIMENSIONS: '768' })
-        .embeddings,
+        .embeddings.endpoint,
     ).toMatchObject({ baseUrl: 'http://localhost:11434/v1', model: 'nomic-embed-text', dimensions: 768, batchSize: 64 });
+  });
+
+  it('configures a local embedding model folder, resolved, with smaller batches unless told otherwise', () => {
+    const modelFolder = mkdtempSync(join(tmpdir(), 'docent-model-'));
+    const relativeToCwd = relative(process.cwd(), modelFolder);
+
+    expect(loadConfig({ ...base, EMBEDDINGS_MODEL_PATH: relativeToCwd }).embeddings.localModel).toEqual({ modelPath: modelFolder, batchSize: 32 });
+    expect(loadConfig({ ...base, EMBEDDINGS_MODEL_PATH: modelFolder, EMBEDDINGS_BATCH_SIZE: '8' }).embeddings.localModel).toEqual({
+      modelPath: modelFolder,
+      batchSize: 8,
+    });
   });
 
   it('switches to PostgreSQL when DATABASE_URL is set', () => {

@@ -34,6 +34,11 @@ const flag = z
 
 const positiveInt = z.coerce.number().int('must be a whole number').positive('must be greater than zero');
 
+/** Texts per request to an endpoint, which does the work on its own hardware. */
+const DEFAULT_ENDPOINT_BATCH_SIZE = 64;
+/** Texts per run of a local model: smaller, as the whole padded batch is held in this server's memory. */
+const DEFAULT_LOCAL_BATCH_SIZE = 32;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -59,7 +64,8 @@ const envSchema = z.object({
   EMBEDDINGS_MODEL: z.string().min(1).optional(),
   EMBEDDINGS_DIMENSIONS: positiveInt.optional(),
   EMBEDDINGS_API_KEY: z.string().min(1).optional(),
-  EMBEDDINGS_BATCH_SIZE: positiveInt.default(64),
+  EMBEDDINGS_BATCH_SIZE: positiveInt.optional(),
+  EMBEDDINGS_MODEL_PATH: z.string().min(1).optional(),
   /** Development only: serve the web app through Vite with hot reload instead of its build. */
   WEB_DEV: flag.default(false),
 });
@@ -92,6 +98,10 @@ function toAppConfig(env: z.output<typeof envSchema>) {
   if (!statSync(pluginsDir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new ConfigurationError(`Invalid configuration: PLUGINS_DIR ${pluginsDir} is not a directory`);
   }
+  const embeddingsModelPath = env.EMBEDDINGS_MODEL_PATH && resolve(env.EMBEDDINGS_MODEL_PATH);
+  if (embeddingsModelPath && !statSync(embeddingsModelPath, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigurationError(`Invalid configuration: EMBEDDINGS_MODEL_PATH ${embeddingsModelPath} is not a directory`);
+  }
   if (env.EMBEDDINGS_BASE_URL && (!env.EMBEDDINGS_MODEL || !env.EMBEDDINGS_DIMENSIONS)) {
     throw new ConfigurationError('Invalid configuration: EMBEDDINGS_BASE_URL needs EMBEDDINGS_MODEL and EMBEDDINGS_DIMENSIONS');
   }
@@ -122,17 +132,24 @@ function toAppConfig(env: z.output<typeof envSchema>) {
         registerPerIp: { limit: env.REGISTER_RATE_LIMIT_PER_IP, windowMs: 60 * 60_000 },
       },
     },
-    /** An OpenAI-compatible embeddings endpoint; without one, search is keyword-only. */
-    embeddings:
-      env.EMBEDDINGS_BASE_URL && env.EMBEDDINGS_MODEL && env.EMBEDDINGS_DIMENSIONS
-        ? {
-            baseUrl: env.EMBEDDINGS_BASE_URL,
-            model: env.EMBEDDINGS_MODEL,
-            dimensions: env.EMBEDDINGS_DIMENSIONS,
-            apiKey: env.EMBEDDINGS_API_KEY,
-            batchSize: env.EMBEDDINGS_BATCH_SIZE,
-          }
+    /** Where embeddings come from; with neither an endpoint nor a local model, search is keyword-only. */
+    embeddings: {
+      /** An OpenAI-compatible embeddings endpoint. */
+      endpoint:
+        env.EMBEDDINGS_BASE_URL && env.EMBEDDINGS_MODEL && env.EMBEDDINGS_DIMENSIONS
+          ? {
+              baseUrl: env.EMBEDDINGS_BASE_URL,
+              model: env.EMBEDDINGS_MODEL,
+              dimensions: env.EMBEDDINGS_DIMENSIONS,
+              apiKey: env.EMBEDDINGS_API_KEY,
+              batchSize: env.EMBEDDINGS_BATCH_SIZE ?? DEFAULT_ENDPOINT_BATCH_SIZE,
+            }
+          : null,
+      /** A sentence-embedding model folder run in-process. */
+      localModel: embeddingsModelPath
+        ? { modelPath: embeddingsModelPath, batchSize: env.EMBEDDINGS_BATCH_SIZE ?? DEFAULT_LOCAL_BATCH_SIZE }
         : null,
+    },
     web: {
       frontendDir: resolve(import.meta.dirname, '../../../frontend'),
       dev: env.WEB_DEV,

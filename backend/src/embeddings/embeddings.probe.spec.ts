@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { StatusComponent } from '../status/status-component.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
 import { EmbeddingsProbe } from './embeddings.probe.js';
+import { LocalOnnxEmbeddings } from './local-onnx-embeddings.js';
+import { createTinyEmbeddingModel } from './testing/tiny-onnx-model.js';
 
 describe('EmbeddingsProbe', () => {
   it('is listed by /status as the embeddings component', () => {
@@ -29,5 +31,21 @@ describe('EmbeddingsProbe', () => {
       model: 'text-embedding-3-small',
       dimensions: 1536,
     });
+  });
+
+  it('names the local model folder when a local model is in use', async () => {
+    const model = await createTinyEmbeddingModel();
+    try {
+      const provider = new LocalOnnxEmbeddings({ modelPath: model.path, batchSize: 32 });
+
+      expect(await new EmbeddingsProbe(provider).probe()).toEqual({
+        status: 'ready',
+        provider: 'local-onnx',
+        model: 'tiny-all-MiniLM-L6-v2',
+        dimensions: model.dimensions,
+      });
+    } finally {
+      await model.cleanup();
+    }
   });
 });
