@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
+import { DocumentProcessor } from './documents/processing/document-processor.service.js';
 import type { AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { createValidationPipe } from './http/validation.js';
@@ -37,5 +38,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   });
 
   await app.init();
+  // Only the server processes documents; the command-line tools boot the same modules without it.
+  await app.get(DocumentProcessor).start();
   return app;
 }

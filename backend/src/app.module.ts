@@ -5,6 +5,7 @@ import { AuthModule } from './auth/auth.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { DocumentsModule } from './documents/documents.module.js';
 import { EmbeddingsModule } from './embeddings/embeddings.module.js';
 import { EventStoreModule } from './event-store/event-store.module.js';
 import { loggerModule } from './logging/logger.module.js';
@@ -29,6 +30,7 @@ export class AppModule {
         ActivityModule,
         PluginsModule,
         EmbeddingsModule,
+        DocumentsModule,
       ],
     };
   }

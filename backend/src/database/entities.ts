@@ -2,6 +2,7 @@ import { ActivityEntity } from '../activity/activity.entity.js';
 import { ApiKeyEntity } from '../auth/api-keys/api-key.entity.js';
 import { SessionEntity } from '../auth/sessions/session.entity.js';
 import { UserEntity } from '../auth/users/user.entity.js';
+import { DocumentEntity } from '../documents/read-model/document.entity.js';
 import { StoredEventEntity } from '../event-store/stored-event.entity.js';
 import { ProjectionCheckpointEntity } from '../projections/projection-checkpoint.entity.js';
 
@@ -12,4 +13,5 @@ export const ENTITIES = [
   SessionEntity,
   ApiKeyEntity,
   ActivityEntity,
+  DocumentEntity,
 ];

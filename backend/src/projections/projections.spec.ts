@@ -6,12 +6,13 @@ import { promisify } from 'node:util';
 import { MikroORM } from '@mikro-orm/sql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ActivityProjection } from '../activity/activity.projection.js';
+import { DocumentProcessor } from '../documents/processing/document-processor.service.js';
 import { EventStore } from '../event-store/event-store.service.js';
 import { newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
 import { ProjectionRebuilder } from './projection-rebuilder.service.js';
 import { ProjectionRunner } from './projection-runner.service.js';
 
-const READ_TABLES = ['users', 'sessions', 'api_keys', 'activity'];
+const READ_TABLES = ['users', 'sessions', 'api_keys', 'activity', 'documents'];
 
 async function snapshotReadTables(app: TestApp['app']) {
   const em = app.get(MikroORM).em.fork();
@@ -32,6 +33,18 @@ async function produceActivity(t: TestApp) {
   await t.http().get('/api/auth/profile').set({ Authorization: `Bearer ${key.key}` }).expect(200);
   await t.http().delete(`/api/api-keys/${key.id}`).set(asAdmin).expect(200);
   await t.http().put(`/api/users/${member.user.id}/role`).set(asAdmin).send({ role: 'analyst' }).expect(200);
+  const upload = await t
+    .http()
+    .post('/api/documents/upload')
+    .set(asAdmin)
+    .attach('document', Buffer.from('Kept notes about projections.'), 'kept.txt')
+    .attach('document', Buffer.from('Notes to delete.'), 'gone.txt')
+    .attach('document', Buffer.alloc(0), 'empty.txt')
+    .expect(201);
+  const [kept, gone] = upload.body.documents as { id: string }[];
+  await t.app.get(DocumentProcessor).whenIdle();
+  await t.http().put(`/api/documents/${kept!.id}/metadata`).set(asAdmin).send({ category: 'Notes', tags: ['a'] }).expect(200);
+  await t.http().delete(`/api/documents/${gone!.id}`).set(asAdmin).expect(200);
   await t.http().post('/api/auth/logout').set(asAdmin).send({ sessionId: admin.sessionId }).expect(200);
 }
 
@@ -78,7 +91,7 @@ describe('projections', () => {
     expect(live.activity.length).toBeGreaterThan(5);
 
     const replayed = await t.app.get(ProjectionRebuilder).rebuild();
-    expect(Object.keys(replayed).sort()).toEqual(['activity', 'api-keys', 'sessions', 'users']);
+    expect(Object.keys(replayed).sort()).toEqual(['activity', 'api-keys', 'documents', 'sessions', 'users']);
     expect(await snapshotReadTables(t.app)).toEqual(live);
   });
 

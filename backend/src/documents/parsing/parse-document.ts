@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { parseDocumentBytes } from './parse-document-bytes.js';
 import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits.js';
@@ -6,9 +8,9 @@ import type { ParseResult } from './parse-result.js';
 export interface ParseDocumentOptions {
   limits?: Partial<ParseLimits>;
   /**
-   * False parses on the calling thread, without the time and memory limits. Only for
-   * unit tests running from TypeScript sources, where the worker's compiled .js
-   * entry does not exist.
+   * False parses on the calling thread, without the time and memory limits. The
+   * default is the worker wherever its compiled entry exists, which is everywhere but
+   * tests running from TypeScript sources.
    */
   runInWorker?: boolean;
 }
@@ -28,6 +30,7 @@ export const PARSING_CRASHED = 'Parsing failed unexpectedly';
  * Node runs it, so the worker path works from the build only, never from .ts sources.
  */
 const WORKER_URL = new URL('./parse-worker.js', import.meta.url);
+const WORKER_COMPILED = existsSync(fileURLToPath(WORKER_URL));
 
 /**
  * Detects the type of a file from its content, refuses unsafe archives, and parses it
@@ -40,7 +43,7 @@ export async function parseDocument(
   options: ParseDocumentOptions = {},
 ): Promise<ParseResult> {
   const limits: ParseLimits = { ...DEFAULT_PARSE_LIMITS, ...options.limits };
-  if (options.runInWorker === false) return parseDocumentBytes(bytes, fileName, limits);
+  if (!(options.runInWorker ?? WORKER_COMPILED)) return parseDocumentBytes(bytes, fileName, limits);
   return runParseWorker({ bytes, fileName, limits });
 }
 

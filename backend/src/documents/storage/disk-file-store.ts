@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, openSync } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import {
@@ -8,6 +8,7 @@ import {
   FileTooLargeError,
   InvalidFileHashError,
   type FileStore,
+  type StagedFile,
   type StoredFile,
 } from './file-store.js';
 
@@ -30,25 +31,48 @@ export class DiskFileStore implements FileStore {
   }
 
   async put(content: Readable | Uint8Array): Promise<StoredFile> {
+    const staged = await this.stage(content);
+    try {
+      await staged.commit();
+      return { sha256: staged.sha256, size: staged.size };
+    } finally {
+      await staged.discard();
+    }
+  }
+
+  async stage(content: Readable | Uint8Array): Promise<StagedFile> {
     const source = content instanceof Readable ? content : Readable.from([content]);
     await mkdir(this.root, { recursive: true });
     // The hash, and so the final name, is known only at the end: write beside the
     // store's folders (same file system) and rename, so a reader never sees a partial file.
     const tempPath = join(this.root, `.incoming-${randomUUID()}`);
+    let stored: StoredFile;
     try {
-      const stored = await this.writeHashing(source, tempPath);
-      if (!(await this.has(stored.sha256))) {
+      stored = await this.writeHashing(source, tempPath);
+    } catch (error) {
+      await rm(tempPath, { force: true });
+      throw error;
+    }
+    let settled = false;
+    return {
+      ...stored,
+      read: () => readFile(tempPath),
+      commit: async () => {
+        if (settled) throw new Error('A staged file can be committed or discarded once');
+        settled = true;
+        if (await this.has(stored.sha256)) return;
         const path = this.pathOf(stored.sha256);
         await mkdir(dirname(path), { recursive: true });
         // Should a concurrent put of the same content win the race, this replaces its
         // copy with identical bytes: safe without locking.
         await rename(tempPath, path);
         await syncDirectory(dirname(path));
-      }
-      return stored;
-    } finally {
-      await rm(tempPath, { force: true });
-    }
+      },
+      discard: async () => {
+        settled = true;
+        await rm(tempPath, { force: true });
+      },
+    };
   }
 
   get(sha256: string): Readable {

@@ -5,6 +5,15 @@ export interface StoredFile {
   size: number;
 }
 
+/** Content written aside and hashed but not yet stored: inspect it, then commit or discard it. */
+export interface StagedFile extends StoredFile {
+  read(): Promise<Uint8Array>;
+  /** Stores the content under its hash (nothing happens when it is already stored). */
+  commit(): Promise<void>;
+  /** Removes the staged copy; harmless after commit. */
+  discard(): Promise<void>;
+}
+
 /**
  * Uploaded originals, addressed by the sha256 of their content. Identical
  * uploads share one copy; an S3-compatible store can replace the disk one.
@@ -12,6 +21,8 @@ export interface StoredFile {
 export interface FileStore {
   /** Stores the content, or nothing when it is already stored; a failed put leaves nothing behind. */
   put(content: Readable | Uint8Array): Promise<StoredFile>;
+  /** Writes and hashes the content without storing it; a failed stage leaves nothing behind. */
+  stage(content: Readable | Uint8Array): Promise<StagedFile>;
   /** Throws FileNotFoundError when nothing is stored under the hash. */
   get(sha256: string): Readable;
   has(sha256: string): Promise<boolean>;

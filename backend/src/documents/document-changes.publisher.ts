@@ -1,0 +1,92 @@
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { EventBus, ofType } from '@nestjs/cqrs';
+import type { DocumentRealtimeMessage, DocumentView } from '@docent/common/documents';
+import { filter, groupBy, mergeMap, throttleTime, asyncScheduler, type Subscription } from 'rxjs';
+import type { RecordedEvent } from '../event-store/domain-event.js';
+import { RecordedDomainEvent } from '../event-store/recorded-domain-event.js';
+import { RealtimeService } from '../realtime/realtime.service.js';
+import { DocumentStreamWriter } from './domain/document-stream-writer.js';
+import { documentIdOf } from './domain/document.events.js';
+import { ProcessingProgress } from './processing/processing-progress.js';
+import { DocumentViews } from './read-model/document-views.js';
+
+/** Progress pushes per document at most this often; status changes are never held back. */
+const PROGRESS_INTERVAL_MS = 250;
+
+const CAUSES: Partial<Record<string, 'uploaded' | 'status' | 'metadata'>> = {
+  DocumentUploaded: 'uploaded',
+  DocumentParsed: 'status',
+  DocumentProcessed: 'status',
+  DocumentProcessingFailed: 'status',
+  DocumentReprocessRequested: 'status',
+  DocumentVectorsRebuilt: 'status',
+  DocumentMetadataUpdated: 'metadata',
+};
+
+/**
+ * Pushes every change of a document to the documents channel of /ws: committed
+ * events and processing progress. A private document's changes go only to the
+ * sockets of the person who uploaded it.
+ */
+@Injectable()
+export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
+  private subscriptions: Subscription[] = [];
+
+  constructor(
+    private readonly eventBus: EventBus,
+    private readonly realtime: RealtimeService,
+    private readonly views: DocumentViews,
+    private readonly documents: DocumentStreamWriter,
+    private readonly progress: ProcessingProgress,
+  ) {}
+
+  onModuleInit(): void {
+    this.subscriptions.push(
+      this.eventBus
+        .pipe(
+          ofType(RecordedDomainEvent),
+          filter(({ event }) => event.streamType === 'document'),
+          mergeMap(({ event }) => this.onEvent(event), 1),
+        )
+        .subscribe(),
+      this.progress.changed$
+        .pipe(
+          groupBy((documentId) => documentId),
+          mergeMap((changes) => changes.pipe(throttleTime(PROGRESS_INTERVAL_MS, asyncScheduler, { leading: true, trailing: true }))),
+          mergeMap((documentId) => this.pushChanged(documentId, 'progress', new Date())),
+        )
+        .subscribe(),
+    );
+  }
+
+  onModuleDestroy(): void {
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+  }
+
+  private async onEvent(event: RecordedEvent): Promise<void> {
+    const documentId = documentIdOf(event.streamId);
+    if (event.type === 'DocumentDeleted') {
+      const { state } = await this.documents.load(documentId);
+      this.send(state.accessLevel, state.uploadedBy, {
+        kind: 'deleted',
+        documentId,
+        name: event.data.name,
+        at: event.occurredAt.toISOString(),
+      });
+      return;
+    }
+    const cause = CAUSES[event.type];
+    if (cause) await this.pushChanged(documentId, cause, event.occurredAt);
+  }
+
+  private async pushChanged(documentId: string, cause: 'uploaded' | 'status' | 'progress' | 'metadata', at: Date): Promise<void> {
+    const document = await this.views.viewForSystem(documentId).catch(() => null);
+    if (!document) return;
+    this.send(document.metadata.accessLevel, document.uploadedBy.id, { kind: 'changed', cause, document, at: at.toISOString() });
+  }
+
+  private send(accessLevel: DocumentView['metadata']['accessLevel'], uploadedBy: string, message: DocumentRealtimeMessage): void {
+    if (accessLevel === 'private') this.realtime.sendToUser(uploadedBy, 'documents', message);
+    else this.realtime.publish('documents', message);
+  }
+}

@@ -1,0 +1,145 @@
+import {
+  DOCUMENT_STATUS_LABELS,
+  nextDocumentStatus,
+  type AccessLevel,
+  type DocumentLifecycleEvent,
+  type DocumentStatus,
+} from '@docent/common/documents';
+import { DomainError } from '../../common/domain-error.js';
+import { assertNever, type DomainEvent, type DomainEventMap, type RecordedEvent } from '../../event-store/domain-event.js';
+import type { DocumentUserMetadataFields } from './document.events.js';
+
+export interface DocumentState {
+  exists: boolean;
+  deleted: boolean;
+  status: DocumentStatus;
+  name: string;
+  uploadedBy: string;
+  accessLevel: AccessLevel;
+  sha256: string;
+}
+
+export const initialDocumentState = (): DocumentState => ({
+  exists: false,
+  deleted: false,
+  status: 'uploading',
+  name: '',
+  uploadedBy: '',
+  accessLevel: 'shared',
+  sha256: '',
+});
+
+export const DOCUMENT_NOT_FOUND = 'Document not found';
+
+export type DocumentCommand =
+  | { type: 'Upload'; upload: DomainEventMap['DocumentUploaded'] }
+  | ({ type: 'RecordParsed' } & DomainEventMap['DocumentParsed'])
+  | ({ type: 'RecordProcessed' } & DomainEventMap['DocumentProcessed'])
+  | { type: 'RecordFailure'; reason: string }
+  | { type: 'RequestReprocess' }
+  | { type: 'RecordVectorsRebuilt'; vectorized: boolean; embeddingModel: string | null }
+  | { type: 'UpdateMetadata'; metadata: DocumentUserMetadataFields }
+  | { type: 'Delete' };
+
+/** Which statechart event each status-changing document event is; the shared statechart decides whether it may happen. */
+const LIFECYCLE_EVENT = {
+  DocumentUploaded: { type: 'UPLOAD_STORED' },
+  DocumentParsed: { type: 'PROCESSING_STARTED' },
+  DocumentProcessed: { type: 'PROCESSING_SUCCEEDED' },
+  DocumentReprocessRequested: { type: 'REPROCESS_REQUESTED' },
+} as const satisfies Record<string, DocumentLifecycleEvent>;
+
+export function decideDocument(command: DocumentCommand, state: DocumentState): DomainEvent[] {
+  if (command.type === 'Upload') {
+    if (state.exists) throw new DomainError('conflict', 'This document already exists');
+    return [{ type: 'DocumentUploaded', data: command.upload }];
+  }
+  if (!state.exists || state.deleted) throw new DomainError('not-found', DOCUMENT_NOT_FOUND);
+  switch (command.type) {
+    case 'RecordParsed': {
+      const { type: _type, ...data } = command;
+      requireTransition(state, LIFECYCLE_EVENT.DocumentParsed);
+      return [{ type: 'DocumentParsed', data }];
+    }
+    case 'RecordProcessed': {
+      const { type: _type, ...data } = command;
+      requireTransition(state, LIFECYCLE_EVENT.DocumentProcessed);
+      return [{ type: 'DocumentProcessed', data }];
+    }
+    case 'RecordFailure':
+      requireTransition(state, { type: 'PROCESSING_FAILED', reason: command.reason });
+      return [{ type: 'DocumentProcessingFailed', data: { reason: command.reason } }];
+    case 'RequestReprocess':
+      if (!nextDocumentStatus(state.status, LIFECYCLE_EVENT.DocumentReprocessRequested)) {
+        throw new DomainError(
+          'conflict',
+          `Only failed documents can be reprocessed; this one is ${DOCUMENT_STATUS_LABELS[state.status]}`,
+        );
+      }
+      return [{ type: 'DocumentReprocessRequested', data: {} }];
+    case 'RecordVectorsRebuilt':
+      if (state.status !== 'processed') throw new DomainError('conflict', 'Only processed documents have vectors to rebuild');
+      return [
+        { type: 'DocumentVectorsRebuilt', data: { vectorized: command.vectorized, embeddingModel: command.embeddingModel } },
+      ];
+    case 'UpdateMetadata':
+      return [{ type: 'DocumentMetadataUpdated', data: { metadata: command.metadata } }];
+    case 'Delete':
+      return [{ type: 'DocumentDeleted', data: { name: state.name } }];
+    default:
+      return assertNever(command);
+  }
+}
+
+function requireTransition(state: DocumentState, event: DocumentLifecycleEvent): void {
+  if (!nextDocumentStatus(state.status, event)) {
+    throw new DomainError('conflict', `A ${DOCUMENT_STATUS_LABELS[state.status]} document cannot take ${event.type}`);
+  }
+}
+
+export type DocumentEvent = RecordedEvent<
+  | 'DocumentUploaded'
+  | 'DocumentParsed'
+  | 'DocumentProcessed'
+  | 'DocumentProcessingFailed'
+  | 'DocumentReprocessRequested'
+  | 'DocumentVectorsRebuilt'
+  | 'DocumentMetadataUpdated'
+  | 'DocumentDeleted'
+>;
+
+export function evolveDocument(state: DocumentState, event: DocumentEvent): DocumentState {
+  switch (event.type) {
+    case 'DocumentUploaded':
+      return {
+        ...state,
+        exists: true,
+        status: advance(state.status, LIFECYCLE_EVENT.DocumentUploaded),
+        name: event.data.name,
+        uploadedBy: event.data.uploadedBy,
+        accessLevel: event.data.accessLevel,
+        sha256: event.data.sha256,
+      };
+    case 'DocumentParsed':
+      return { ...state, status: advance(state.status, LIFECYCLE_EVENT.DocumentParsed) };
+    case 'DocumentProcessed':
+      return { ...state, status: advance(state.status, LIFECYCLE_EVENT.DocumentProcessed) };
+    case 'DocumentProcessingFailed':
+      return { ...state, status: 'failed' };
+    case 'DocumentReprocessRequested':
+      return { ...state, status: advance(state.status, LIFECYCLE_EVENT.DocumentReprocessRequested) };
+    case 'DocumentVectorsRebuilt':
+      return state;
+    case 'DocumentMetadataUpdated':
+      return { ...state, accessLevel: event.data.metadata.accessLevel ?? state.accessLevel };
+    case 'DocumentDeleted':
+      return { ...state, deleted: true };
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Recorded events were allowed when appended, so the statechart always has a next status for them. */
+function advance(status: DocumentStatus, event: DocumentLifecycleEvent): DocumentStatus {
+  return nextDocumentStatus(status, event) ?? status;
+}
