@@ -1,0 +1,63 @@
+import type { DocumentView } from '@docent/common/documents';
+import { describe, expect, it } from 'vitest';
+import { addDocumentActivity, describeDocumentMessage, MAX_DOCUMENT_ACTIVITIES } from './document-activity';
+import { SAMPLE_DOCUMENTS } from './sample-documents';
+
+const at = '2025-03-10T12:00:00.000Z';
+const doc = (changes: Partial<DocumentView>): DocumentView => ({ ...SAMPLE_DOCUMENTS[0]!, name: 'Report.pdf', ...changes });
+
+describe('the live activity line for a document push', () => {
+  it('says a document was uploaded', () => {
+    expect(describeDocumentMessage({ kind: 'changed', cause: 'uploaded', document: doc({ status: 'uploading' }), at })).toEqual({
+      documentName: 'Report.pdf',
+      description: 'Uploaded',
+      tone: 'info',
+      at,
+    });
+  });
+
+  it('names the new status with its label', () => {
+    expect(describeDocumentMessage({ kind: 'changed', cause: 'status', document: doc({ status: 'indexing' }), at }).description).toBe('Indexing');
+    const processed = describeDocumentMessage({ kind: 'changed', cause: 'status', document: doc({ status: 'processed' }), at });
+    expect([processed.description, processed.tone]).toEqual(['Processed', 'success']);
+  });
+
+  it('gives the reason of a failure', () => {
+    const failed = describeDocumentMessage({
+      kind: 'changed',
+      cause: 'status',
+      document: doc({ status: 'failed', failureReason: 'The PDF is encrypted' }),
+      at,
+    });
+    expect([failed.description, failed.tone]).toEqual(['Failed: The PDF is encrypted', 'danger']);
+  });
+
+  it('shows the stage and percent of progress', () => {
+    const progress = describeDocumentMessage({
+      kind: 'changed',
+      cause: 'progress',
+      document: doc({ status: 'processing', progress: { stage: 'embedding', percent: 42.4 } }),
+      at,
+    });
+    expect(progress.description).toBe('Processing: embedding 42%');
+  });
+
+  it('says a document was deleted, by its name', () => {
+    expect(describeDocumentMessage({ kind: 'deleted', documentId: 'x', name: 'Old.txt', at })).toMatchObject({
+      documentName: 'Old.txt',
+      description: 'Deleted',
+    });
+  });
+});
+
+describe('the live activity list', () => {
+  it('puts the newest first and keeps at most the limit', () => {
+    let list = addDocumentActivity([], { kind: 'deleted', documentId: '0', name: 'first', at }, 'k0');
+    for (let index = 1; index <= MAX_DOCUMENT_ACTIVITIES + 5; index += 1) {
+      list = addDocumentActivity(list, { kind: 'deleted', documentId: String(index), name: `doc ${index}`, at }, `k${index}`);
+    }
+    expect(list).toHaveLength(MAX_DOCUMENT_ACTIVITIES);
+    expect(list[0]!.documentName).toBe(`doc ${MAX_DOCUMENT_ACTIVITIES + 5}`);
+    expect(list.some((activity) => activity.documentName === 'first')).toBe(false);
+  });
+});

@@ -1,0 +1,56 @@
+import { DOCUMENT_STATUS_LABELS, type DocumentRealtimeMessage } from '@docent/common/documents';
+
+/** One line of the Documents page's live activity list. */
+export interface DocumentActivity {
+  /** Unique within the list, stable across renders. */
+  key: string;
+  documentName: string;
+  /** What happened, e.g. 'Uploaded', 'Processing: embedding 40%', 'Failed: The PDF is encrypted'. */
+  description: string;
+  tone: 'info' | 'success' | 'danger' | 'neutral';
+  /** ISO 8601. */
+  at: string;
+}
+
+/** Enough to follow a batch of uploads through the pipeline, without growing forever. */
+export const MAX_DOCUMENT_ACTIVITIES = 50;
+
+/** The activity line a push reads as. */
+export function describeDocumentMessage(message: DocumentRealtimeMessage): Omit<DocumentActivity, 'key'> {
+  if (message.kind === 'deleted') {
+    return { documentName: message.name, description: 'Deleted', tone: 'neutral', at: message.at };
+  }
+  const { document, cause, at } = message;
+  const base = { documentName: document.name, at };
+  switch (cause) {
+    case 'uploaded':
+      return { ...base, description: 'Uploaded', tone: 'info' };
+    case 'status': {
+      const label = DOCUMENT_STATUS_LABELS[document.status];
+      if (document.status === 'failed') {
+        return { ...base, description: document.failureReason ? `${label}: ${document.failureReason}` : label, tone: 'danger' };
+      }
+      return { ...base, description: label, tone: document.status === 'processed' ? 'success' : 'info' };
+    }
+    case 'progress': {
+      const label = DOCUMENT_STATUS_LABELS[document.status];
+      const progress = document.progress;
+      return { ...base, description: progress ? `${label}: ${progress.stage} ${Math.round(progress.percent)}%` : label, tone: 'info' };
+    }
+    case 'metadata':
+      return { ...base, description: 'Metadata updated', tone: 'neutral' };
+    default: {
+      const unknownCause: never = cause;
+      throw new Error(`Unknown document change ${String(unknownCause)}`);
+    }
+  }
+}
+
+/** Adds a push to the list: newest first, at most {@link MAX_DOCUMENT_ACTIVITIES}. */
+export function addDocumentActivity(
+  activities: readonly DocumentActivity[],
+  message: DocumentRealtimeMessage,
+  key: string,
+): DocumentActivity[] {
+  return [{ key, ...describeDocumentMessage(message) }, ...activities].slice(0, MAX_DOCUMENT_ACTIVITIES);
+}

@@ -1,0 +1,96 @@
+import type { DocumentPreview, DocumentView } from '@docent/common/documents';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Button, FormAlert } from '~/components/forms';
+import { Dialog } from '~/components/ui/dialog';
+import { Spinner } from '~/components/ui/spinner';
+
+type PreviewState = { phase: 'loading' } | { phase: 'shown'; preview: DocumentPreview } | { phase: 'failed'; message: string };
+
+/** The web app's preview route (routes/documents.$documentId.preview.ts). */
+const previewHref = (documentId: string, page: number) => `/documents/${encodeURIComponent(documentId)}/preview?page=${page}`;
+
+/** 'Preview Document': the extracted text, a page at a time. */
+export function DocumentPreviewDialog({ document, onClose }: { document: DocumentView; onClose: () => void }) {
+  const [page, setPage] = useState(1);
+  const [state, setState] = useState<PreviewState>({ phase: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ phase: 'loading' });
+    fetch(previewHref(document.id, page), { headers: { Accept: 'application/json' }, signal: controller.signal })
+      .then(async (response) => {
+        const body = (await response.json().catch(() => undefined)) as (DocumentPreview & { error?: string }) | undefined;
+        if (!response.ok || !body || body.success !== true) {
+          setState({ phase: 'failed', message: body?.error ?? `HTTP ${response.status}: ${response.statusText}` });
+          return;
+        }
+        setState({ phase: 'shown', preview: body });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState({ phase: 'failed', message: error instanceof Error ? error.message : 'Network error' });
+      });
+    return () => controller.abort();
+  }, [document.id, page]);
+
+  const pageCount = state.phase === 'shown' ? state.preview.pageCount : null;
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="lg"
+      title={`Preview: ${document.name}`}
+      description="The text extracted from the document, as search and chat read it."
+      footer={
+        <StyledPager>
+          <Button variant="secondary" onClick={() => setPage(page - 1)} disabled={page <= 1 || state.phase === 'loading'}>
+            Previous page
+          </Button>
+          <span aria-live="polite">{pageCount !== null ? `Page ${page} of ${Math.max(pageCount, 1)}` : `Page ${page}`}</span>
+          <Button
+            variant="secondary"
+            onClick={() => setPage(page + 1)}
+            disabled={pageCount === null || page >= pageCount || state.phase !== 'shown'}
+          >
+            Next page
+          </Button>
+        </StyledPager>
+      }
+    >
+      {state.phase === 'loading' && <Spinner label="Loading the preview..." />}
+      {state.phase === 'failed' && <FormAlert>{state.message}</FormAlert>}
+      {state.phase === 'shown' &&
+        (state.preview.text.trim() === '' ? (
+          <p>No text could be extracted from this document.</p>
+        ) : (
+          <StyledText tabIndex={0} aria-label={`Extracted text, page ${page}`}>
+            {state.preview.text}
+          </StyledText>
+        ))}
+    </Dialog>
+  );
+}
+
+const StyledPager = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  width: 100%;
+
+  span {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+`;
+
+const StyledText = styled.pre`
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  background: ${({ theme }) => theme.color.surfaceMuted};
+  border-radius: ${({ theme }) => theme.radius.md};
+`;

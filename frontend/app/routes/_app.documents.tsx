@@ -1,0 +1,268 @@
+import type { DocumentListResponse, DocumentStats } from '@docent/common/documents';
+import { hasPermission } from '@docent/common/permissions';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
+import { useId, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { useAuth } from '~/auth/auth-context';
+import { PageErrorCard } from '~/components/errors/error-screen';
+import { Button } from '~/components/forms';
+import { useConnection } from '~/connection/connection-context';
+import { DocumentActivityPanel } from '~/documents/document-activity-panel';
+import { DocumentFilterPanel, DocumentSearchBox } from '~/documents/document-filter-panel';
+import {
+  clearedFilters,
+  documentListPath,
+  isNarrowed,
+  listStateToParams,
+  parseListState,
+  withChange,
+  type DocumentListState,
+} from '~/documents/document-filters';
+import type { DocumentPermissions, RowActionResult } from '~/documents/document-row-actions';
+import { DocumentStatCards } from '~/documents/document-stat-cards';
+import { accessTokenExpiresSoon } from '~/documents/documents-api.server';
+import { DocumentsTable } from '~/documents/documents-table';
+import { SAMPLE_DOCUMENTS, SAMPLE_STATS } from '~/documents/sample-documents';
+import { UploadDocumentsDialog } from '~/documents/upload-documents-dialog';
+import { useDocumentLiveUpdates } from '~/documents/use-document-live-updates';
+import { ApiError, signedInApi } from '~/lib/api.server';
+import { assertCsrf } from '~/lib/csrf.server';
+
+const DOCUMENTS_PATH = '/documents';
+
+export const meta: MetaFunction = () => [{ title: 'Documents · Docent' }];
+
+/** The list (filtered, sorted and paged as the URL says) and the stats. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const listState = parseListState(new URL(request.url).searchParams);
+  const api = await signedInApi(request, context);
+  const loadList = () => api.call<DocumentListResponse>(documentListPath(listState));
+  const loadStats = async () => (await api.call<{ stats: DocumentStats }>('/api/documents/stats')).stats;
+  try {
+    // Side by side, unless the token is about to be renewed: two renewals at once would end the session.
+    const [list, stats] = accessTokenExpiresSoon(api.session)
+      ? [await loadList(), await loadStats()]
+      : await Promise.all([loadList(), loadStats()]);
+    return data(
+      { source: 'server' as const, listState, documents: list.documents, total: list.total, pageSize: list.pageSize, stats },
+      { headers: await api.cookieHeaders() },
+    );
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 0) {
+      // The spec's fallback, read-only and labelled: the page says these are samples, not the knowledge base.
+      return data({
+        source: 'sample' as const,
+        listState,
+        documents: [...SAMPLE_DOCUMENTS],
+        total: SAMPLE_DOCUMENTS.length,
+        pageSize: SAMPLE_DOCUMENTS.length,
+        stats: SAMPLE_STATS,
+      });
+    }
+    throw data({ success: false, error: error.message }, { status: error.status, headers: await api.cookieHeaders() });
+  }
+}
+
+const ROW_INTENTS = ['delete', 'reprocess'] as const;
+
+/** POST intent=delete|reprocess, documentId -> RowActionResult, with the API's status. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const api = await signedInApi(request, context);
+  await assertCsrf(request, api.session);
+  const form = await request.formData();
+  const intent = ROW_INTENTS.find((known) => known === form.get('intent'));
+  const documentId = form.get('documentId');
+  if (!intent || typeof documentId !== 'string' || documentId === '') {
+    return data({ intent: intent ?? 'delete', ok: false, error: 'Unknown document action' } satisfies RowActionResult, { status: 400 });
+  }
+  const path = `/api/documents/${encodeURIComponent(documentId)}`;
+  try {
+    if (intent === 'delete') await api.call(path, { method: 'DELETE' });
+    else await api.call(`${path}/reprocess`, { method: 'POST' });
+    return data({ intent, ok: true } satisfies RowActionResult, { headers: await api.cookieHeaders() });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return data({ intent, ok: false, error: error.message } satisfies RowActionResult, {
+      status: error.status === 0 ? 502 : error.status,
+      headers: await api.cookieHeaders(),
+    });
+  }
+}
+
+export default function DocumentsPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const { user, csrfToken } = useAuth();
+  const { status: connectionStatus } = useConnection();
+  const [, setSearchParams] = useSearchParams();
+  const activityId = useId();
+  const [showActivity, setShowActivity] = useState(false);
+  const [uploadOpen, setUploadOpen] = useState(false);
+
+  const isSample = loaded.source === 'sample';
+  const listState: DocumentListState = loaded.listState;
+  const live = useDocumentLiveUpdates(loaded.documents, { pollAlways: isSample });
+
+  const permissions = useMemo<DocumentPermissions>(
+    () => ({
+      upload: !isSample && hasPermission(user?.role, 'documents:upload'),
+      delete: !isSample && hasPermission(user?.role, 'documents:delete'),
+      reprocess: !isSample && hasPermission(user?.role, 'documents:reprocess'),
+    }),
+    [isSample, user?.role],
+  );
+
+  // While the list for a new URL loads, the controls already show that URL (and a second quick change builds on it).
+  const navigation = useNavigation();
+  const controlsState =
+    navigation.location?.pathname === DOCUMENTS_PATH ? parseListState(new URLSearchParams(navigation.location.search)) : listState;
+  const show = (update: (current: DocumentListState) => DocumentListState, replace = false) =>
+    setSearchParams(listStateToParams(update(controlsState)), { replace, preventScrollReset: true });
+
+  const uploadButton = permissions.upload && (
+    <Button onClick={() => setUploadOpen(true)}>Upload Documents</Button>
+  );
+
+  return (
+    <StyledPage>
+      <StyledHeader>
+        <div>
+          <h1>Documents</h1>
+          <p>Your knowledge base: upload, follow processing, search and manage documents.</p>
+        </div>
+        <StyledHeaderActions>
+          <Button variant="secondary" aria-expanded={showActivity} aria-controls={activityId} onClick={() => setShowActivity(!showActivity)}>
+            {showActivity ? 'Hide Activity' : 'Show Activity'}
+          </Button>
+          {uploadButton}
+        </StyledHeaderActions>
+      </StyledHeader>
+
+      {isSample && (
+        <StyledOfflineAlert role="alert">
+          <strong>Failed to load documents. Using cached data.</strong>
+          <span>Sample data — the server is unreachable. Nothing here can be changed until it is back.</span>
+        </StyledOfflineAlert>
+      )}
+
+      {showActivity && <DocumentActivityPanel id={activityId} activities={live.activities} live={connectionStatus === 'live'} />}
+
+      <DocumentStatCards stats={loaded.stats} />
+
+      <StyledToolbar>
+        <DocumentSearchBox state={controlsState} onChange={(change, options) => show((current) => withChange(current, change), options?.replace)} />
+      </StyledToolbar>
+      <DocumentFilterPanel
+        state={controlsState}
+        onChange={(change, options) => show((current) => withChange(current, change), options?.replace)}
+        onClear={() => show(clearedFilters)}
+      />
+
+      {live.rows.length === 0 ? (
+        <StyledEmpty>
+          <h2>No documents found</h2>
+          {isNarrowed(listState) ? (
+            <p>
+              No documents match{listState.search ? ` "${listState.search}"` : ' the current filters'}.
+            </p>
+          ) : (
+            <>
+              <p>Upload your first document to get started</p>
+              {permissions.upload && <Button onClick={() => setUploadOpen(true)}>Upload Document</Button>}
+            </>
+          )}
+        </StyledEmpty>
+      ) : (
+        <DocumentsTable
+          rows={live.rows}
+          state={listState}
+          total={loaded.total}
+          pageSize={loaded.pageSize}
+          actions={isSample ? null : { permissions, csrfToken }}
+        />
+      )}
+
+      {permissions.upload && (
+        <UploadDocumentsDialog open={uploadOpen} onClose={() => setUploadOpen(false)} csrfToken={csrfToken} onUploaded={live.refresh} />
+      )}
+    </StyledPage>
+  );
+}
+
+/** This page alone failed: the shell stays, with the spec's page error card. */
+export function ErrorBoundary() {
+  return <PageErrorCard error={useRouteError()} />;
+}
+
+const StyledPage = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+`;
+
+const StyledHeader = styled.header`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+
+  h1 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.xxl};
+    font-weight: ${({ theme }) => theme.font.weight.bold};
+    line-height: 1.2;
+  }
+
+  p {
+    margin: ${({ theme }) => theme.space.xs} 0 0;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;
+
+const StyledHeaderActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const StyledOfflineAlert = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: 1px solid ${({ theme }) => theme.color.warning};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.warningMuted};
+  color: ${({ theme }) => theme.color.text};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const StyledToolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const StyledEmpty = styled.section`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.lg};
+  text-align: center;
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px dashed ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
+
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;

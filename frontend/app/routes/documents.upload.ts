@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { callDocumentsApi, unreachableResponse } from '~/documents/documents-api.server';
+import { SESSION_RENEWED_HEADER } from '~/documents/upload-request';
+import { assertCsrf, CSRF_HEADER } from '~/lib/csrf.server';
+import { getWebSession } from '~/lib/session.server';
+
+/**
+ * POST multipart (field `document`) -> the API's UploadResponse, with its status. The
+ * body streams through to POST /api/documents/upload as it arrives: a 50 MB file is
+ * never held in memory here.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') {
+    return Response.json({ success: false, error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } });
+  }
+  const session = await getWebSession(request, context);
+  // The token must come as a header: looking for it in a multipart body would read the whole upload.
+  if (!request.headers.get(CSRF_HEADER)) {
+    return Response.json({ success: false, error: 'This request did not come from a Docent page' }, { status: 403 });
+  }
+  await assertCsrf(request, session);
+
+  try {
+    const { upstream, cookieHeaders, sessionRenewed } = await callDocumentsApi(context, session, '/api/documents/upload', {
+      method: 'POST',
+      body: request.body,
+      contentType: request.headers.get('Content-Type'),
+    });
+    const headers = new Headers(cookieHeaders);
+    headers.set('Content-Type', upstream.headers.get('Content-Type') ?? 'application/json');
+    // The file went to the API with an expired token; the page sends it again with the renewed one.
+    if (sessionRenewed) headers.set(SESSION_RENEWED_HEADER, 'true');
+    return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers });
+  } catch (error) {
+    return unreachableResponse(error);
+  }
+}
