@@ -58,7 +58,7 @@ export async function readMultipartUpload(
     parser.on('file', (field, stream, info) => {
       const fileName = info.filename ?? '';
       if (field !== UPLOAD_FIELD) {
-        stream.resume();
+        stream.on('error', () => undefined).resume();
         pending.push(
           Promise.resolve({ fileName, refused: { status: 400, error: `Files must be sent in the field '${UPLOAD_FIELD}'` } }),
         );
@@ -100,12 +100,22 @@ async function stageFile(
   stream: NodeJS.ReadableStream & { truncated?: boolean },
   maxFileBytes: number,
 ): Promise<UploadedPart> {
+  // Listening at once: a body cut off while the store is still opening its file would
+  // otherwise error the stream with nobody listening, which crashes the process.
+  let streamError: unknown;
+  stream.on('error', (error) => {
+    streamError = error;
+  });
   let staged: StagedFile;
   try {
     staged = await store.stage(stream as never);
   } catch (error) {
     stream.resume();
     throw error;
+  }
+  if (streamError) {
+    await staged.discard();
+    throw streamError;
   }
   if (stream.truncated) {
     await staged.discard();
