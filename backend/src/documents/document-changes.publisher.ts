@@ -81,7 +81,8 @@ export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
 
   private async pushChanged(documentId: string, cause: 'uploaded' | 'status' | 'progress' | 'metadata', at: Date): Promise<void> {
     const document = await this.views.viewForSystem(documentId).catch(() => null);
-    if (!document) return;
+    // A throttled progress push can arrive after the run ended; the status push already said so.
+    if (!document || (cause === 'progress' && document.progress === null)) return;
     this.send(document.metadata.accessLevel, document.uploadedBy.id, { kind: 'changed', cause, document, at: at.toISOString() });
   }
 

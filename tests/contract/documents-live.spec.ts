@@ -1,0 +1,78 @@
+import type { AddressInfo } from 'node:net';
+import type { DocumentRealtimeMessage } from '@docent/common/documents';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pdfFixture } from '../../backend/src/documents/parsing/parsing-fixtures.test-utils.js';
+import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { processingDone, uploadAs } from './documents-support.js';
+import { callAs, signUp, type SignedIn } from './support.js';
+
+let t: TestApp;
+let url: string;
+let admin: SignedIn;
+const sockets: Socket[] = [];
+
+/** A socket subscribed to the documents channel, collecting what it is pushed. */
+async function listen(who: SignedIn): Promise<DocumentRealtimeMessage[]> {
+  const socket = io(url, { path: '/ws', transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: who.accessToken } });
+  sockets.push(socket);
+  const received: DocumentRealtimeMessage[] = [];
+  socket.on('documents', (message: DocumentRealtimeMessage) => received.push(message));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  await socket.emitWithAck('subscribe', { channel: 'documents' });
+  return received;
+}
+
+const until = async (check: () => boolean) => {
+  for (let attempt = 0; attempt < 200 && !check(); attempt++) await new Promise((resolve) => setTimeout(resolve, 25));
+  expect(check()).toBe(true);
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.app.listen(0, '127.0.0.1');
+  url = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+  admin = await signUp(t);
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+afterAll(() => t.close());
+
+describe('the documents channel of /ws', () => {
+  it('pushes the upload, each status with its stage and percent, and the deletion', async () => {
+    const received = await listen(admin);
+    const response = await uploadAs(t, admin.accessToken, [{ name: 'live.pdf', content: await pdfFixture(['One', 'Two']) }]).expect(201);
+    const { id } = response.body.documents[0];
+    await processingDone(t);
+    await until(() => received.some((message) => message.kind === 'changed' && message.document.status === 'processed'));
+
+    const changes = received.flatMap((message) => (message.kind === 'changed' && message.document.id === id ? [message] : []));
+    expect(changes[0]).toMatchObject({ cause: 'uploaded', document: { name: 'live.pdf', status: 'indexing' } });
+    expect(changes.map((change) => change.document.status)).toEqual(expect.arrayContaining(['indexing', 'processing', 'processed']));
+    expect(changes.some((change) => change.cause === 'progress' && change.document.progress !== null)).toBe(true);
+    for (const change of changes.filter((message) => message.cause === 'progress')) {
+      expect(change.document.progress).toEqual({ stage: expect.any(String), percent: expect.any(Number) });
+    }
+    expect(changes.at(-1)).toMatchObject({ cause: 'status', document: { status: 'processed', chunks: 2, progress: null } });
+
+    await callAs(t, admin.accessToken).delete(`/api/documents/${id}`).expect(200);
+    await until(() => received.some((message) => message.kind === 'deleted'));
+    expect(received.at(-1)).toEqual({ kind: 'deleted', documentId: id, name: 'live.pdf', at: expect.any(String) });
+  });
+
+  it("never pushes someone else's private document", async () => {
+    const other = await signUp(t);
+    const othersView = await listen(other);
+    const ownView = await listen(admin);
+
+    await uploadAs(t, admin.accessToken, [{ name: 'mine.txt', content: 'Private words' }], { accessLevel: 'private' }).expect(201);
+    await processingDone(t);
+    await until(() => ownView.some((message) => message.kind === 'changed' && message.document.status === 'processed'));
+
+    expect(othersView).toEqual([]);
+  });
+});
