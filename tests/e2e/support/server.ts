@@ -141,6 +141,19 @@ export class DocentServer {
     this.log = undefined;
   }
 
+  /** Kills the process at once (SIGKILL), as a crash or power cut would: nothing gets to shut down cleanly. */
+  async crash(): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((done) => child.once('exit', () => done()));
+      child.kill('SIGKILL');
+      await exited;
+    }
+    await new Promise<void>((done) => (this.log ? this.log.end(done) : done()));
+    this.log = undefined;
+  }
+
   /** Stops the process and removes the data folder it was given by start(). */
   async dispose(): Promise<void> {
     await this.stop();

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/sql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import type { Chunk } from '../chunking/chunk-document.js';
+import { tokenize } from '../chunking/tokenize.js';
+import { ChunkIndex } from './chunk-index.js';
+
+let t: TestApp;
+let index: ChunkIndex;
+
+function chunksOf(...texts: string[]): Chunk[] {
+  let start = 0;
+  return texts.map((text, position) => {
+    const chunk = { index: position, text, position: {}, start, end: start + text.length, tokenCount: tokenize(text).length };
+    start += text.length + 2;
+    return chunk;
+  });
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  index = t.app.get(ChunkIndex);
+});
+afterAll(() => t.close());
+
+describe('BM25 keyword search', () => {
+  const first = randomUUID();
+  const second = randomUUID();
+
+  beforeAll(async () => {
+    await index.replaceDocument(first, '', chunksOf('apple banana apple', 'banana cherry'), null);
+    await index.replaceDocument(second, '', chunksOf('cherry cherry cherry date'), null);
+  });
+
+  /*
+   * Worked by hand. N = 3 chunks of 3, 2 and 4 terms: avgdl = 3. k1 = 1.2, b = 0.75.
+   *   idf(apple)  = ln(1 + (3 - 1 + 0.5) / (1 + 0.5)) = ln(2.6667) = 0.980829
+   *   idf(cherry) = ln(1 + (3 - 2 + 0.5) / (2 + 0.5)) = ln(1.6)    = 0.470004
+   *   "apple banana apple":        0.980829 * 2 * 2.2 / (2 + 1.2 * (0.25 + 0.75 * 3/3)) = 1.348640
+   *   "cherry cherry cherry date": 0.470004 * 3 * 2.2 / (3 + 1.2 * (0.25 + 0.75 * 4/3)) = 0.689339
+   *   "banana cherry":             0.470004 * 1 * 2.2 / (1 + 1.2 * (0.25 + 0.75 * 2/3)) = 0.544215
+   */
+  it('scores IDF-weighted, length-normalised term frequencies', async () => {
+    const hits = await index.keywordSearch('Apple and cherry?', { limit: 10 });
+
+    expect(hits.map((hit) => [hit.documentId, Number(hit.score.toFixed(6))])).toEqual([
+      [first, 1.34864],
+      [second, 0.689339],
+      [first, 0.544215],
+    ]);
+  });
+
+  it('limits the search to given documents and to the number asked for', async () => {
+    expect((await index.keywordSearch('cherry', { limit: 10, documentIds: [second] })).map((hit) => hit.documentId)).toEqual([second]);
+    expect(await index.keywordSearch('cherry', { limit: 1 })).toHaveLength(1);
+  });
+
+  it('finds nothing for stop words, unknown terms or an empty query', async () => {
+    expect(await index.keywordSearch('the and of', { limit: 10 })).toEqual([]);
+    expect(await index.keywordSearch('durian', { limit: 10 })).toEqual([]);
+    expect(await index.keywordSearch('', { limit: 10 })).toEqual([]);
+  });
+
+  it('replaces a document as a whole, so writing it twice changes no score', async () => {
+    const before = await index.keywordSearch('apple cherry', { limit: 10 });
+    await index.replaceDocument(first, '', chunksOf('apple banana apple', 'banana cherry'), null);
+
+    expect(await index.keywordSearch('apple cherry', { limit: 10 })).toEqual(
+      before.map((hit) => ({ ...hit, chunkId: expect.any(String) })),
+    );
+    const [{ count }] = await t.app.get(MikroORM).em.fork().execute('select count(*)::int as count from document_chunks');
+    expect(count).toBe(3);
+  });
+
+  it('forgets a removed document in the corpus statistics', async () => {
+    const third = randomUUID();
+    await index.replaceDocument(third, '', chunksOf('apple'), null);
+    await index.removeDocument(third);
+
+    const [hit] = await index.keywordSearch('apple', { limit: 1 });
+    expect(Number(hit!.score.toFixed(6))).toBe(1.34864);
+  });
+});
