@@ -6,6 +6,7 @@ import { DocumentChangesPublisher } from './document-changes.publisher.js';
 import { DocumentsController } from './documents.controller.js';
 import { DocumentStreamWriter } from './domain/document-stream-writer.js';
 import { ChunkIndex } from './indexing/chunk-index.js';
+import { DocumentReindexer } from './indexing/document-reindexer.service.js';
 import {
   DOCUMENT_PROCESSING_OPTIONS,
   DocumentProcessor,
@@ -33,6 +34,7 @@ import { DocumentUploads } from './upload/document-uploads.service.js';
     DocumentChangesPublisher,
     ProcessingProgress,
     ChunkIndex,
+    DocumentReindexer,
     Originals,
     RagEngineProbe,
     DeleteDocumentHandler,
