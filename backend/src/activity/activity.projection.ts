@@ -58,6 +58,19 @@ function describe(event: RecordedEvent): ActivityItem | null {
             status: 'error',
           }
         : null;
+    case 'DocumentUploaded':
+      return { type: 'document', title: 'Document uploaded', description: `${event.data.name} (${event.data.type})`, status: 'info' };
+    case 'DocumentProcessed':
+      return {
+        type: 'document',
+        title: 'Document processed',
+        description: `Indexed in ${event.data.chunks} ${event.data.chunks === 1 ? 'chunk' : 'chunks'}${event.data.vectorized ? ' with embeddings' : ''}`,
+        status: event.data.embeddingError ? 'warning' : 'success',
+      };
+    case 'DocumentProcessingFailed':
+      return { type: 'document', title: 'Document processing failed', description: event.data.reason.slice(0, 500), status: 'error' };
+    case 'DocumentDeleted':
+      return { type: 'document', title: 'Document deleted', description: event.data.name, status: 'info' };
     default:
       return null;
   }

@@ -77,6 +77,20 @@ export class ChunkIndex {
     });
   }
 
+  /**
+   * Removes the chunks and text of documents that no longer exist: what a crash between
+   * recording a deletion and removing its chunks leaves behind. Returns how many documents.
+   */
+  async removeOrphans(): Promise<number> {
+    const orphans = await this.orm.em.fork().execute<{ document_id: string }[]>(
+      `select document_id from document_chunks c where not exists (select 1 from documents d where d.id = c.document_id)
+       union
+       select document_id from document_texts t where not exists (select 1 from documents d where d.id = t.document_id)`,
+    );
+    for (const { document_id: documentId } of orphans) await this.removeDocument(documentId);
+    return orphans.length;
+  }
+
   async extractedText(documentId: string): Promise<string | null> {
     const [row] = await this.orm.em.fork().execute<{ text: string }[]>(
       'select text from document_texts where document_id = ?',

@@ -25,6 +25,8 @@ export const PROCESSING_FAILED_UNEXPECTEDLY = 'Processing failed unexpectedly; t
 /** Texts per embedding call: small enough to report progress often. */
 const EMBEDDING_SLICE = 64;
 const SYSTEM: EventMetadata = { actorId: null };
+/** Longer than any upload can take to arrive, so only uploads a crash cut off are removed. */
+const ABANDONED_UPLOAD_AGE_MS = 60 * 60 * 1000;
 
 export interface DocumentProcessingOptions {
   /** Documents processed at once. */
@@ -75,6 +77,7 @@ export class DocumentProcessor implements OnModuleDestroy {
     if (this.subscription) return;
     this.stopped = false;
     if (this.embedder) await this.chunkIndex.ensureVectorIndex(this.embedder.dimensions);
+    await this.clearUpAfterCrash();
     this.subscription = this.eventBus
       .pipe(
         ofType(RecordedDomainEvent),
@@ -85,6 +88,18 @@ export class DocumentProcessor implements OnModuleDestroy {
       .fork()
       .find(DocumentEntity, { status: { $in: ['indexing', 'processing'] } }, { fields: ['id'], orderBy: { uploadedAt: 'asc' } });
     for (const { id } of unfinished) this.enqueue(id);
+  }
+
+  /**
+   * What an earlier crash may have left: chunks of documents deleted since, and uploads
+   * cut off mid-write. An upload still being written is younger than the cut-off.
+   */
+  private async clearUpAfterCrash(): Promise<void> {
+    const orphans = await this.chunkIndex.removeOrphans();
+    const abandoned = await this.files.removeAbandonedUploads(new Date(Date.now() - ABANDONED_UPLOAD_AGE_MS));
+    if (orphans + abandoned > 0) {
+      this.logger.log(`Cleared up after a crash: chunks of ${orphans} deleted documents, ${abandoned} unfinished uploads`);
+    }
   }
 
   /** Stops taking work and waits for the documents in hand; the rest stays recorded for the next start. */

@@ -181,4 +181,34 @@ describe('DiskFileStore', () => {
 
     expect(await buffer(reading)).toEqual(content);
   });
+
+  it('stages content without storing it until commit, and discards it without a trace', async () => {
+    const store = new DiskFileStore(root);
+    const content = Buffer.from('staged content');
+
+    const kept = await store.stage(content);
+    expect(Buffer.from(await kept.read()).equals(content)).toBe(true);
+    expect(await store.has(kept.sha256)).toBe(false);
+    await kept.commit();
+    expect(await store.has(kept.sha256)).toBe(true);
+    await expect(kept.commit()).rejects.toThrow('A staged file can be committed or discarded once');
+
+    const dropped = await store.stage(Buffer.from('dropped content'));
+    await dropped.discard();
+    expect(await store.has(dropped.sha256)).toBe(false);
+    expect((await readdir(root)).filter((name) => name.startsWith('.incoming-'))).toEqual([]);
+  });
+
+  it('removes uploads a crash cut off, but not one still arriving', async () => {
+    const store = new DiskFileStore(root);
+    const arriving = new PassThrough();
+    const staging = store.stage(arriving);
+    arriving.write('half of an upload');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(await store.removeAbandonedUploads(new Date(Date.now() - 60_000))).toBe(0);
+    expect(await store.removeAbandonedUploads(new Date(Date.now() + 60_000))).toBe(1);
+    arriving.end();
+    await staging.then((staged) => staged.discard());
+  });
 });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, openSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import {
@@ -13,6 +13,8 @@ import {
 } from './file-store.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+/** Files being written, before they get their content's name. */
+const INCOMING_PREFIX = '.incoming-';
 
 export interface DiskFileStoreOptions {
   /** A put of more bytes fails with FileTooLargeError. */
@@ -45,7 +47,7 @@ export class DiskFileStore implements FileStore {
     await mkdir(this.root, { recursive: true });
     // The hash, and so the final name, is known only at the end: write beside the
     // store's folders (same file system) and rename, so a reader never sees a partial file.
-    const tempPath = join(this.root, `.incoming-${randomUUID()}`);
+    const tempPath = join(this.root, `${INCOMING_PREFIX}${randomUUID()}`);
     let stored: StoredFile;
     try {
       stored = await this.writeHashing(source, tempPath);
@@ -108,6 +110,23 @@ export class DiskFileStore implements FileStore {
 
   async delete(sha256: string): Promise<void> {
     await rm(this.pathOf(sha256), { force: true });
+  }
+
+  async removeAbandonedUploads(olderThan: Date): Promise<number> {
+    const names = await readdir(this.root).catch((error: unknown) => {
+      if (isNotFound(error)) return [];
+      throw error;
+    });
+    let removed = 0;
+    for (const name of names.filter((entry) => entry.startsWith(INCOMING_PREFIX))) {
+      const path = join(this.root, name);
+      const modified = await stat(path).then((info) => info.mtime, () => null);
+      if (modified && modified < olderThan) {
+        await rm(path, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
   }
 
   /** Refuses anything but a sha256, so no caller-supplied value can reach outside the root. */

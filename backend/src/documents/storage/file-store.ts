@@ -30,6 +30,8 @@ export interface FileStore {
   size(sha256: string): Promise<number>;
   /** Succeeds whether or not the content was stored. */
   delete(sha256: string): Promise<void>;
+  /** Removes what uploads cut off by a crash left half-written before `olderThan`; returns how many. */
+  removeAbandonedUploads(olderThan: Date): Promise<number>;
 }
 
 export const FILE_STORE = Symbol('FILE_STORE');
