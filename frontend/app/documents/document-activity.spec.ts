@@ -51,6 +51,12 @@ describe('the live activity line for a document push', () => {
 });
 
 describe('the live activity list', () => {
+  it('leaves out progress that arrives after the pipeline ended', () => {
+    const processed = addDocumentActivity([], { kind: 'changed', cause: 'status', document: doc({ status: 'processed' }), at }, 'k0');
+    const late = addDocumentActivity(processed, { kind: 'changed', cause: 'progress', document: doc({ status: 'processed', progress: null }), at }, 'k1');
+    expect(late.map((activity) => activity.description)).toEqual(['Processed']);
+  });
+
   it('puts the newest first and keeps at most the limit', () => {
     let list = addDocumentActivity([], { kind: 'deleted', documentId: '0', name: 'first', at }, 'k0');
     for (let index = 1; index <= MAX_DOCUMENT_ACTIVITIES + 5; index += 1) {

@@ -52,5 +52,8 @@ export function addDocumentActivity(
   message: DocumentRealtimeMessage,
   key: string,
 ): DocumentActivity[] {
+  // Progress reported as the pipeline ends arrives after the status push and carries no
+  // progress any more: the status line before it already said how it ended.
+  if (message.kind === 'changed' && message.cause === 'progress' && message.document.progress === null) return [...activities];
   return [{ key, ...describeDocumentMessage(message) }, ...activities].slice(0, MAX_DOCUMENT_ACTIVITIES);
 }

@@ -6,6 +6,7 @@ import { Button } from '~/components/forms';
 import { Dialog } from '~/components/ui/dialog';
 import { Menu, type MenuItem } from '~/components/ui/menu';
 import { useNotify } from '~/notifications/notifications-context';
+import type { NotifyInput } from '~/notifications/notification-store';
 import { DocumentPreviewDialog } from './document-preview-dialog';
 
 /** What the signed-in role may do to documents; the server enforces the same. */
@@ -31,42 +32,33 @@ function downloadOriginal(document: DocumentView) {
   link.remove();
 }
 
+/** A row action under way, announced by the page: the row itself may be gone when the answer comes. */
+export interface StartedRowAction {
+  fetcherKey: string;
+  documentName: string;
+}
+
+/** One fetcher per row, shared by the row (which submits) and the page's announcement (which reads the answer). */
+const rowActionFetcherKey = (documentId: string) => `document-action:${documentId}`;
+
 interface DocumentRowActionsProps {
   document: DocumentView;
   permissions: DocumentPermissions;
   csrfToken: string;
+  onStarted: (action: StartedRowAction) => void;
 }
 
 /** The actions menu of one table row, with its confirm and preview dialogs. */
-export function DocumentRowActions({ document, permissions, csrfToken }: DocumentRowActionsProps) {
-  const fetcher = useFetcher<RowActionResult>();
-  const notify = useNotify();
+export function DocumentRowActions({ document, permissions, csrfToken, onStarted }: DocumentRowActionsProps) {
+  const fetcherKey = rowActionFetcherKey(document.id);
+  const fetcher = useFetcher<RowActionResult>({ key: fetcherKey });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [previewing, setPreviewing] = useState(false);
 
-  // Each answer is announced once, when it arrives.
-  const announced = useRef<RowActionResult | undefined>(undefined);
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== 'idle' || !result || announced.current === result) return;
-    announced.current = result;
-    if (result.intent === 'delete') {
-      notify(
-        result.ok
-          ? { type: 'success', title: 'Document deleted successfully', message: document.name }
-          : { type: 'error', title: `Delete failed: ${result.error}`, message: document.name },
-      );
-    } else {
-      notify(
-        result.ok
-          ? { type: 'success', title: 'Document reprocessing started', message: document.name }
-          : { type: 'error', title: `Reprocess failed: ${result.error}`, message: document.name },
-      );
-    }
-  }, [fetcher.state, fetcher.data, notify, document.name]);
-
-  const submit = (intent: 'delete' | 'reprocess') =>
+  const submit = (intent: 'delete' | 'reprocess') => {
+    onStarted({ fetcherKey, documentName: document.name });
     fetcher.submit({ intent, documentId: document.id, csrf: csrfToken }, { method: 'post', action: '/documents' });
+  };
 
   const items: MenuItem[] = [
     { key: 'preview', label: 'Preview Document', onSelect: () => setPreviewing(true) },
@@ -115,6 +107,37 @@ export function DocumentRowActions({ document, permissions, csrfToken }: Documen
       </Dialog>
     </>
   );
+}
+
+function announcement(result: RowActionResult, documentName: string): NotifyInput {
+  if (result.intent === 'delete') {
+    return result.ok
+      ? { type: 'success', title: 'Document deleted successfully', message: documentName }
+      : { type: 'error', title: `Delete failed: ${result.error}`, message: documentName };
+  }
+  return result.ok
+    ? { type: 'success', title: 'Document reprocessing started', message: documentName }
+    : { type: 'error', title: `Reprocess failed: ${result.error}`, message: documentName };
+}
+
+/**
+ * Announces the answer to a row action once it arrives. It lives in the page, not the
+ * row: a deleted row leaves the table (pushed over the socket, or reloaded after the
+ * action) in the same moment the answer lands, and would take its toast with it.
+ */
+export function RowActionAnnouncement({ action, onAnnounced }: { action: StartedRowAction; onAnnounced: (fetcherKey: string) => void }) {
+  const fetcher = useFetcher<RowActionResult>({ key: action.fetcherKey });
+  const notify = useNotify();
+  // The answer to an earlier action on the same row is already announced.
+  const announced = useRef(fetcher.data);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== 'idle' || !result || announced.current === result) return;
+    announced.current = result;
+    notify(announcement(result, action.documentName));
+    onAnnounced(action.fetcherKey);
+  }, [fetcher.state, fetcher.data, notify, action, onAnnounced]);
+  return null;
 }
 
 const StyledMoreDots = styled.span`

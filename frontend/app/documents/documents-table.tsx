@@ -3,7 +3,7 @@ import { Link } from '@remix-run/react';
 import styled from 'styled-components';
 import { DateTime } from '~/components/ui/date-time';
 import { listStateToParams, pageCount, sortedBy, type DocumentListState } from './document-filters';
-import { DocumentRowActions, type DocumentPermissions } from './document-row-actions';
+import { DocumentRowActions, type DocumentPermissions, type StartedRowAction } from './document-row-actions';
 import { DocumentStatusCell } from './document-status-cell';
 
 const COLUMNS: { label: string; sort: DocumentSortField; numeric?: boolean }[] = [
@@ -27,7 +27,7 @@ interface DocumentsTableProps {
   total: number;
   pageSize: number;
   /** Null when the rows are read-only samples: no actions at all. */
-  actions: { permissions: DocumentPermissions; csrfToken: string } | null;
+  actions: { permissions: DocumentPermissions; csrfToken: string; onStarted: (action: StartedRowAction) => void } | null;
 }
 
 /** The documents, sortable by every column (links, so the URL keeps the order) and paged. */
@@ -84,7 +84,12 @@ export function DocumentsTable({ rows, state, total, pageSize, actions }: Docume
                 <td>{document.processedAt ? <DateTime value={document.processedAt} /> : <StyledMuted>Not yet</StyledMuted>}</td>
                 {actions && (
                   <td>
-                    <DocumentRowActions document={document} permissions={actions.permissions} csrfToken={actions.csrfToken} />
+                    <DocumentRowActions
+                      document={document}
+                      permissions={actions.permissions}
+                      csrfToken={actions.csrfToken}
+                      onStarted={actions.onStarted}
+                    />
                   </td>
                 )}
               </tr>

@@ -2,7 +2,7 @@ import type { DocumentListResponse, DocumentStats } from '@docent/common/documen
 import { hasPermission } from '@docent/common/permissions';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useAuth } from '~/auth/auth-context';
 import { PageErrorCard } from '~/components/errors/error-screen';
@@ -19,7 +19,12 @@ import {
   withChange,
   type DocumentListState,
 } from '~/documents/document-filters';
-import type { DocumentPermissions, RowActionResult } from '~/documents/document-row-actions';
+import {
+  RowActionAnnouncement,
+  type DocumentPermissions,
+  type RowActionResult,
+  type StartedRowAction,
+} from '~/documents/document-row-actions';
 import { DocumentStatCards } from '~/documents/document-stat-cards';
 import { accessTokenExpiresSoon } from '~/documents/documents-api.server';
 import { DocumentsTable } from '~/documents/documents-table';
@@ -100,6 +105,17 @@ export default function DocumentsPage() {
   const [showActivity, setShowActivity] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
 
+  const [startedActions, setStartedActions] = useState<StartedRowAction[]>([]);
+  const onActionStarted = useCallback(
+    (action: StartedRowAction) =>
+      setStartedActions((current) => (current.some((started) => started.fetcherKey === action.fetcherKey) ? current : [...current, action])),
+    [],
+  );
+  const onActionAnnounced = useCallback(
+    (fetcherKey: string) => setStartedActions((current) => current.filter((started) => started.fetcherKey !== fetcherKey)),
+    [],
+  );
+
   const isSample = loaded.source === 'sample';
   const listState: DocumentListState = loaded.listState;
   const live = useDocumentLiveUpdates(loaded.documents, { pollAlways: isSample });
@@ -179,9 +195,13 @@ export default function DocumentsPage() {
           state={listState}
           total={loaded.total}
           pageSize={loaded.pageSize}
-          actions={isSample ? null : { permissions, csrfToken }}
+          actions={isSample ? null : { permissions, csrfToken, onStarted: onActionStarted }}
         />
       )}
+
+      {startedActions.map((action) => (
+        <RowActionAnnouncement key={action.fetcherKey} action={action} onAnnounced={onActionAnnounced} />
+      ))}
 
       {permissions.upload && (
         <UploadDocumentsDialog open={uploadOpen} onClose={() => setUploadOpen(false)} csrfToken={csrfToken} onUploaded={live.refresh} />

@@ -63,7 +63,7 @@ export const writers = {
   },
 };
 
-/** Writes the files into `folder` (a test's output folder) and returns their paths, for setInputFiles. */
+/** Writes the files where `pathOf` says (a test's output folder) and returns their paths, for setInputFiles. */
 export function writeSampleFiles(files: readonly SampleFile[], pathOf: (name: string) => string): string[] {
   return files.map((file) => {
     const path = pathOf(file.name);
@@ -94,11 +94,6 @@ export async function uploadThroughApi(baseURL: string, token: string, file: Sam
   const [document] = body.documents;
   if (!document) throw new Error(`Uploading ${file.name} accepted nothing: ${JSON.stringify(body)}`);
   return document;
-}
-
-export async function getDocument(baseURL: string, token: string, documentId: string): Promise<DocumentView> {
-  const body = await api<{ document: DocumentView }>(baseURL, token, `/api/documents/${documentId}`);
-  return body.document;
 }
 
 /** Every document whose name or type contains `search` (at most 100: a test makes a handful). */
