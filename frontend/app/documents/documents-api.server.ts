@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { ApiError, apiRequest } from '~/lib/api.server';
+import { ApiError, refreshSessionTokens } from '~/lib/api.server';
 import { commitWebSession, type WebSession } from '~/lib/session.server';
 
 /**
@@ -21,17 +21,6 @@ function expiresWithin(accessToken: string, seconds: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function refreshTokens(context: AppLoadContext, session: WebSession): Promise<void> {
-  const refreshToken = session.get('refreshToken');
-  if (!refreshToken) throw new ApiError(401, 'No refresh token available');
-  const tokens = await apiRequest<{ accessToken: string; refreshToken: string }>(context, '/api/auth/refresh', {
-    method: 'POST',
-    body: { refreshToken },
-  });
-  session.set('accessToken', tokens.accessToken);
-  session.set('refreshToken', tokens.refreshToken);
 }
 
 interface RawApiCall {
@@ -56,7 +45,7 @@ export interface RawApiResult {
 export async function callDocumentsApi(context: AppLoadContext, session: WebSession, path: string, call: RawApiCall): Promise<RawApiResult> {
   let renewed = false;
   const renew = async () => {
-    await refreshTokens(context, session);
+    await refreshSessionTokens(context, session);
     renewed = true;
   };
 
@@ -110,14 +99,4 @@ export async function failedCallResponse(upstream: Response, headers?: HeadersIn
 export function unreachableResponse(error: unknown): Response {
   if (!(error instanceof ApiError)) throw error;
   return Response.json({ success: false, error: error.message }, { status: error.status === 0 ? 502 : error.status });
-}
-
-/**
- * True when the session's access token is about to expire. Calls made side by side
- * would then each refresh it, and the second refresh would present an already
- * rotated refresh token, which the server treats as theft and ends the session.
- */
-export function accessTokenExpiresSoon(session: WebSession): boolean {
-  const accessToken = session.get('accessToken');
-  return accessToken !== undefined && expiresWithin(accessToken, EXPIRY_MARGIN_SECONDS);
 }

@@ -51,19 +51,44 @@ export interface SignedInApi {
   cookieHeaders: () => Promise<HeadersInit | undefined>;
 }
 
+interface RotatedTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/**
+ * Refreshes in flight or just done, by the refresh token presented. A page's loaders
+ * run side by side and each may find the access token expired; the server rotates a
+ * refresh token once and treats a second use as theft, ending the session. So every
+ * caller presenting the same refresh token within this window shares one exchange.
+ */
+const recentRefreshes = new Map<string, Promise<RotatedTokens>>();
+const SHARED_REFRESH_WINDOW_MS = 30_000;
+
+/** Exchanges the session's refresh token for new tokens (at most once per token) and keeps them in the session. */
+export async function refreshSessionTokens(context: AppLoadContext, session: WebSession): Promise<void> {
+  const refreshToken = session.get('refreshToken');
+  if (!refreshToken) throw new ApiError(401, 'No refresh token available');
+  let exchange = recentRefreshes.get(refreshToken);
+  if (!exchange) {
+    exchange = apiRequest<RotatedTokens>(context, '/api/auth/refresh', { method: 'POST', body: { refreshToken } });
+    recentRefreshes.set(refreshToken, exchange);
+    const forget = () => recentRefreshes.delete(refreshToken);
+    // A failed exchange is not shared beyond the callers already waiting: the next may succeed.
+    exchange.catch(forget);
+    setTimeout(forget, SHARED_REFRESH_WINDOW_MS).unref();
+  }
+  const tokens = await exchange;
+  session.set('accessToken', tokens.accessToken);
+  session.set('refreshToken', tokens.refreshToken);
+}
+
 export async function signedInApi(request: Request, context: AppLoadContext): Promise<SignedInApi> {
   const session = await getWebSession(request, context);
   let rotated = false;
 
   const refresh = async () => {
-    const refreshToken = session.get('refreshToken');
-    if (!refreshToken) throw new ApiError(401, 'No refresh token available');
-    const tokens = await apiRequest<{ accessToken: string; refreshToken: string }>(context, '/api/auth/refresh', {
-      method: 'POST',
-      body: { refreshToken },
-    });
-    session.set('accessToken', tokens.accessToken);
-    session.set('refreshToken', tokens.refreshToken);
+    await refreshSessionTokens(context, session);
     rotated = true;
   };
 

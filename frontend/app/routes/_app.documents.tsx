@@ -26,7 +26,6 @@ import {
   type StartedRowAction,
 } from '~/documents/document-row-actions';
 import { DocumentStatCards } from '~/documents/document-stat-cards';
-import { accessTokenExpiresSoon } from '~/documents/documents-api.server';
 import { DocumentsTable } from '~/documents/documents-table';
 import { SAMPLE_DOCUMENTS, SAMPLE_STATS } from '~/documents/sample-documents';
 import { UploadDocumentsDialog } from '~/documents/upload-documents-dialog';
@@ -45,10 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const loadList = () => api.call<DocumentListResponse>(documentListPath(listState));
   const loadStats = async () => (await api.call<{ stats: DocumentStats }>('/api/documents/stats')).stats;
   try {
-    // Side by side, unless the token is about to be renewed: two renewals at once would end the session.
-    const [list, stats] = accessTokenExpiresSoon(api.session)
-      ? [await loadList(), await loadStats()]
-      : await Promise.all([loadList(), loadStats()]);
+    const [list, stats] = await Promise.all([loadList(), loadStats()]);
     return data(
       { source: 'server' as const, listState, documents: list.documents, total: list.total, pageSize: list.pageSize, stats },
       { headers: await api.cookieHeaders() },
