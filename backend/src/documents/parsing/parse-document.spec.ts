@@ -118,6 +118,14 @@ describe('parseDocument in a worker thread (compiled build)', () => {
     expect(result).toEqual({ ok: false, reason: 'Parsing took too long' });
   });
 
+  it('keeps parsing after a worker was stopped for taking too long', async () => {
+    const slow = compiledParseDocument(await pdfFixture(['Slow']), 'slow.pdf', { limits: { timeLimitMs: 1 } });
+    const next = compiledParseDocument(await docxFixture(), 'next.docx');
+
+    expect(await slow).toEqual({ ok: false, reason: 'Parsing took too long' });
+    expect(await next).toMatchObject({ ok: true, document: { type: 'DOCX' } });
+  });
+
   it('turns running out of memory into a reason', async () => {
     const pages = Array.from({ length: 200 }, (_, index) => `Page ${index + 1} `.repeat(40));
     const result = await compiledParseDocument(await pdfFixture(pages), 'large.pdf', {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { parseDocumentBytes } from './parse-document-bytes.js';
 import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits.js';
 import type { ParseResult } from './parse-result.js';
@@ -47,25 +48,44 @@ export async function parseDocument(
   return runParseWorker({ bytes, fileName, limits });
 }
 
-function runParseWorker(input: ParseWorkerInput): Promise<ParseResult> {
-  return new Promise((resolve) => {
-    const worker = new Worker(WORKER_URL, {
-      workerData: input,
-      resourceLimits: { maxOldGenerationSizeMb: input.limits.maxOldGenerationSizeMb },
+/**
+ * Long-lived workers, one pool per heap limit: starting a worker (and loading every
+ * parser library into it) costs far more than parsing a typical file. A worker that
+ * runs out of time or memory is terminated and replaced; the others carry on.
+ */
+const pools = new Map<number, Piscina<ParseWorkerInput, ParseResult>>();
+/** Idle workers are let go after this long, so an idle server holds no parser heaps. */
+const IDLE_WORKER_TIMEOUT_MS = 30_000;
+
+function poolFor(maxOldGenerationSizeMb: number): Piscina<ParseWorkerInput, ParseResult> {
+  let pool = pools.get(maxOldGenerationSizeMb);
+  if (!pool) {
+    pool = new Piscina({
+      filename: WORKER_URL.href,
+      maxThreads: availableParallelism(),
+      idleTimeout: IDLE_WORKER_TIMEOUT_MS,
+      resourceLimits: { maxOldGenerationSizeMb },
     });
-    let settled = false;
-    const settle = (result: ParseResult): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(result);
-      void worker.terminate();
-    };
-    const timer = setTimeout(() => settle({ ok: false, reason: PARSING_TOO_LONG }), input.limits.timeLimitMs);
-    worker.once('message', (result: ParseResult) => settle(result));
-    worker.once('error', (error: Error & { code?: string }) =>
-      settle({ ok: false, reason: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? PARSING_OUT_OF_MEMORY : PARSING_CRASHED }),
-    );
-    worker.once('exit', () => settle({ ok: false, reason: PARSING_CRASHED }));
-  });
+    // A worker replacing one that died may fail with no task to report it to; the task's own error already did.
+    pool.on('error', () => undefined);
+    pools.set(maxOldGenerationSizeMb, pool);
+  }
+  return pool;
+}
+
+async function runParseWorker(input: ParseWorkerInput): Promise<ParseResult> {
+  try {
+    return await poolFor(input.limits.maxOldGenerationSizeMb).run(input, { signal: AbortSignal.timeout(input.limits.timeLimitMs) });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') return { ok: false, reason: PARSING_TOO_LONG };
+    if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') return { ok: false, reason: PARSING_OUT_OF_MEMORY };
+    return { ok: false, reason: PARSING_CRASHED };
+  }
+}
+
+/** Stops every parse worker; for shutdown. */
+export async function closeParseWorkers(): Promise<void> {
+  const closing = [...pools.values()].map((pool) => pool.close({ force: true }));
+  pools.clear();
+  await Promise.all(closing);
 }

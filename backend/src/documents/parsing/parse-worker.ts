@@ -1,10 +1,11 @@
 /**
- * Worker-thread entry: parses the file in workerData and posts the ParseResult.
- * Started by parseDocument from the compiled dist/ (see parse-document.ts).
+ * Worker-thread entry for the parse pool: parses one file per task. Loaded by Piscina
+ * from the compiled dist/ (see parse-document.ts); a worker parses many files in turn.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { parseDocumentBytes } from './parse-document-bytes.js';
 import type { ParseWorkerInput } from './parse-document.js';
+import type { ParseResult } from './parse-result.js';
 
-const { bytes, fileName, limits } = workerData as ParseWorkerInput;
-parentPort!.postMessage(await parseDocumentBytes(bytes, fileName, limits));
+export default function parse({ bytes, fileName, limits }: ParseWorkerInput): Promise<ParseResult> {
+  return parseDocumentBytes(bytes, fileName, limits);
+}

@@ -12,7 +12,7 @@ import { chunkDocument, type Chunk } from '../chunking/chunk-document.js';
 import { DocumentStreamWriter } from '../domain/document-stream-writer.js';
 import { documentIdOf } from '../domain/document.events.js';
 import { ChunkIndex, type ChunkEmbeddings } from '../indexing/chunk-index.js';
-import { parseDocument } from '../parsing/parse-document.js';
+import { closeParseWorkers, parseDocument } from '../parsing/parse-document.js';
 import { DocumentEntity } from '../read-model/document.entity.js';
 import { Originals } from '../storage/originals.js';
 import { FILE_STORE, FileNotFoundError, type FileStore } from '../storage/file-store.js';
@@ -113,6 +113,7 @@ export class DocumentProcessor implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     await this.stop();
+    await closeParseWorkers();
   }
 
   /** Resolves once nothing is waiting or running: for tests and the benchmark. */
