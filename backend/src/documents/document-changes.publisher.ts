@@ -31,6 +31,8 @@ const CAUSES: Partial<Record<string, 'uploaded' | 'status' | 'metadata'>> = {
 @Injectable()
 export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
   private subscriptions: Subscription[] = [];
+  /** The last view loaded of each document being processed. */
+  private readonly viewsInProgress = new Map<string, DocumentView>();
 
   constructor(
     private readonly eventBus: EventBus,
@@ -66,6 +68,7 @@ export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
   private async onEvent(event: RecordedEvent): Promise<void> {
     const documentId = documentIdOf(event.streamId);
     if (event.type === 'DocumentDeleted') {
+      this.viewsInProgress.delete(documentId);
       const { state } = await this.documents.load(documentId);
       this.send(state.accessLevel, state.uploadedBy, {
         kind: 'deleted',
@@ -80,10 +83,26 @@ export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
   }
 
   private async pushChanged(documentId: string, cause: 'uploaded' | 'status' | 'progress' | 'metadata', at: Date): Promise<void> {
-    const document = await this.views.viewForSystem(documentId).catch(() => null);
+    const document = cause === 'progress' ? this.withProgress(documentId) : await this.loadView(documentId);
     // A throttled progress push can arrive after the run ended; the status push already said so.
     if (!document || (cause === 'progress' && document.progress === null)) return;
     this.send(document.metadata.accessLevel, document.uploadedBy.id, { kind: 'changed', cause, document, at: at.toISOString() });
+  }
+
+  /**
+   * Progress comes many times a second while the database is busiest indexing: it is
+   * pushed on the view the last status change loaded, without asking the database again.
+   */
+  private withProgress(documentId: string): DocumentView | null {
+    const view = this.viewsInProgress.get(documentId);
+    return view ? { ...view, progress: this.progress.of(documentId) } : null;
+  }
+
+  private async loadView(documentId: string): Promise<DocumentView | null> {
+    const view = await this.views.viewForSystem(documentId).catch(() => null);
+    if (view && (view.status === 'indexing' || view.status === 'processing')) this.viewsInProgress.set(documentId, view);
+    else this.viewsInProgress.delete(documentId);
+    return view;
   }
 
   private send(accessLevel: DocumentView['metadata']['accessLevel'], uploadedBy: string, message: DocumentRealtimeMessage): void {
