@@ -83,7 +83,7 @@ export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
   }
 
   private async pushChanged(documentId: string, cause: 'uploaded' | 'status' | 'progress' | 'metadata', at: Date): Promise<void> {
-    const document = cause === 'progress' ? this.withProgress(documentId) : await this.loadView(documentId);
+    const document = cause === 'progress' ? await this.withProgress(documentId) : await this.loadView(documentId);
     // A throttled progress push can arrive after the run ended; the status push already said so.
     if (!document || (cause === 'progress' && document.progress === null)) return;
     this.send(document.metadata.accessLevel, document.uploadedBy.id, { kind: 'changed', cause, document, at: at.toISOString() });
@@ -91,10 +91,10 @@ export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Progress comes many times a second while the database is busiest indexing: it is
-   * pushed on the view the last status change loaded, without asking the database again.
+   * pushed on the view last loaded, asking the database only when there is none yet.
    */
-  private withProgress(documentId: string): DocumentView | null {
-    const view = this.viewsInProgress.get(documentId);
+  private async withProgress(documentId: string): Promise<DocumentView | null> {
+    const view = this.viewsInProgress.get(documentId) ?? (await this.loadView(documentId));
     return view ? { ...view, progress: this.progress.of(documentId) } : null;
   }
 
