@@ -5,6 +5,16 @@ import type { DocumentProgress } from './document-lifecycle.machine.js';
 export const DOCUMENT_TYPES = ['PDF', 'DOCX', 'XLSX', 'MD', 'PPTX', 'TXT'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
+/** The MIME type each document type is stored and downloaded with. */
+export const DOCUMENT_CONTENT_TYPES: Readonly<Record<DocumentType, string>> = {
+  PDF: 'application/pdf',
+  DOCX: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  PPTX: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  MD: 'text/markdown',
+  TXT: 'text/plain',
+};
+
 /** The spec's upload limits (sections 5 and 9). */
 export const MAX_FILES_PER_UPLOAD = 5;
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { formatFileSize, type DocumentStats, type DocumentView } from '@docent/common/documents';
+import { DOCUMENT_CONTENT_TYPES, formatFileSize, type DocumentStats, type DocumentView } from '@docent/common/documents';
 
 interface SampleFields extends Pick<DocumentView, 'id' | 'name' | 'type' | 'sizeBytes' | 'status' | 'uploadedAt' | 'processedAt' | 'chunks' | 'vectorized'> {
   pages: number | null;
@@ -17,22 +17,13 @@ function sample({ pages, words, failureReason, ...fields }: SampleFields): Docum
       pages,
       words,
       language: pages === null ? null : 'eng',
-      contentType: CONTENT_TYPES[fields.type],
+      contentType: DOCUMENT_CONTENT_TYPES[fields.type],
       category: null,
       tags: [],
       accessLevel: 'shared',
     },
   };
 }
-
-const CONTENT_TYPES: Record<DocumentView['type'], string> = {
-  PDF: 'application/pdf',
-  DOCX: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  PPTX: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  MD: 'text/markdown',
-  TXT: 'text/plain',
-};
 
 /**
  * What the page shows when the server cannot be reached (spec section 8): a few

@@ -1,5 +1,5 @@
 import { franc } from 'franc-min';
-import { CONTENT_TYPES } from './detect-document-type.js';
+import { DOCUMENT_CONTENT_TYPES } from '@docent/common/documents';
 import type { DocumentBlock, DocumentType, ParsedDocument } from './parsed-document.js';
 import { UnreadableDocumentError } from './unreadable-document.error.js';
 
@@ -25,7 +25,7 @@ export function buildParsedDocument(
   const text = kept.map((block) => block.text).join('\n\n');
   return {
     type,
-    contentType: CONTENT_TYPES[type],
+    contentType: DOCUMENT_CONTENT_TYPES[type],
     blocks: kept,
     text,
     metadata: {

@@ -1,3 +1,4 @@
+import { DOCUMENT_CONTENT_TYPES } from '@docent/common/documents';
 import { fileTypeFromBuffer } from 'file-type';
 import { hasMarkdownHeadings } from './markdown-headings.js';
 import type { DocumentType } from './parsed-document.js';
@@ -8,15 +9,6 @@ export type DetectedDocumentType = { type: DocumentType; contentType: string } |
 
 export const UNSUPPORTED_FILE_TYPE =
   'Unsupported file type: only PDF, DOCX, XLSX, PPTX, Markdown and plain text are accepted';
-
-export const CONTENT_TYPES: Record<DocumentType, string> = {
-  PDF: 'application/pdf',
-  DOCX: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  PPTX: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  MD: 'text/markdown',
-  TXT: 'text/plain',
-};
 
 /** The part that only the given Office format has, as the archive names it. */
 const OFFICE_MAIN_PARTS: [string, DocumentType][] = [
@@ -47,5 +39,5 @@ function detectOfficeArchive(bytes: Uint8Array): DetectedDocumentType {
 }
 
 function detected(type: DocumentType): DetectedDocumentType {
-  return { type, contentType: CONTENT_TYPES[type] };
+  return { type, contentType: DOCUMENT_CONTENT_TYPES[type] };
 }
