@@ -62,8 +62,7 @@ function poolFor(maxOldGenerationSizeMb: number): Piscina<ParseWorkerInput, Pars
   if (!pool) {
     pool = new Piscina({
       filename: WORKER_URL.href,
-      // The main thread keeps a core for itself: it runs the embedded database and the HTTP server.
-      maxThreads: Math.max(1, availableParallelism() - 1),
+      maxThreads: availableParallelism(),
       idleTimeout: IDLE_WORKER_TIMEOUT_MS,
       resourceLimits: { maxOldGenerationSizeMb },
     });
