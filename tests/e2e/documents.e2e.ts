@@ -82,11 +82,16 @@ async function readStat(page: Page, label: string): Promise<number> {
   return Number((await statValue(page, label).textContent())?.replaceAll(',', ''));
 }
 
-/** Opens a row's actions menu and returns the menu. */
+/**
+ * Opens a row's actions menu and returns the menu. Tried again when a welcome toast,
+ * dismissed by the locator handler below, took the click that closes an open menu.
+ */
 async function openActions(page: Page, name: string): Promise<Locator> {
-  await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
   const menu = page.getByRole('menu');
-  await expect(menu).toBeVisible();
+  await expect(async () => {
+    if (!(await menu.isVisible())) await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
+    await expect(menu).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   return menu;
 }
 
