@@ -13,8 +13,6 @@ export interface ReindexOutcome {
   failed: { documentId: string; name: string; reason: string }[];
 }
 
-const EMBEDDING_SLICE = 64;
-
 /**
  * `npm run reindex`: rebuilds the keyword postings and the embeddings of every
  * processed document from its stored chunks, with the tokenizer and embedding model
@@ -57,12 +55,9 @@ export class DocumentReindexer {
     return outcome;
   }
 
+  /** Providers batch by themselves; a document's chunks go in one call. */
   private async embed(texts: string[]): Promise<ChunkEmbeddings | null> {
     if (!this.embedder) return null;
-    const vectors: number[][] = [];
-    for (let from = 0; from < texts.length; from += EMBEDDING_SLICE) {
-      vectors.push(...(await this.embedder.embed(texts.slice(from, from + EMBEDDING_SLICE))));
-    }
-    return { model: this.embedder.model, dimensions: this.embedder.dimensions, vectors };
+    return { model: this.embedder.model, dimensions: this.embedder.dimensions, vectors: await this.embedder.embed(texts) };
   }
 }
