@@ -248,6 +248,9 @@ describe('delete', () => {
     expect(status.body.components['rag-engine']).toMatchObject({ status: 'degraded', searchTypes: ['keyword'] });
   });
 
+});
+
+describe('POST /api/documents/upload', () => {
   it('answers a batch of uploads with one result per file', async () => {
     const response = await uploadAs(t, admin.accessToken, [
       { name: 'a.txt', content: 'First' },
