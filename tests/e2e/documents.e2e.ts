@@ -28,6 +28,12 @@ interface DocumentFixtures {
 }
 
 const test = base.extend<DocumentFixtures>({
+  // The welcome notification comes two seconds after start, once per browser session, and
+  // lands on whatever a test is clicking at that moment; here the session has seen it.
+  page: async ({ page, baseURL }, use) => {
+    await page.context().addCookies([{ name: 'docent_welcomed', value: '1', url: baseURL! }]);
+    await use(page);
+  },
   adminToken: async ({ baseURL }, use) => {
     const token = await demoAdminToken(baseURL!);
     await use(token);
@@ -83,7 +89,7 @@ async function readStat(page: Page, label: string): Promise<number> {
 }
 
 /**
- * Opens a row's actions menu and returns the menu. Tried again when a welcome toast,
+ * Opens a row's actions menu and returns the menu. Tried again when a sign-in toast,
  * dismissed by the locator handler below, took the click that closes an open menu.
  */
 async function openActions(page: Page, name: string): Promise<Locator> {
@@ -95,11 +101,19 @@ async function openActions(page: Page, name: string): Promise<Locator> {
   return menu;
 }
 
+/** Chooses one of a row's actions, opening the menu again if a dismissed toast closed it first. */
+async function chooseAction(page: Page, name: string, action: string) {
+  await expect(async () => {
+    const menu = await openActions(page, name);
+    await menu.getByRole('menuitem', { name: action, exact: true }).click({ timeout: 2_000 });
+  }).toPass();
+}
+
 /**
  * Toasts sit over the table's right edge, where the row actions are, and pause while the
  * pointer rests on them: a click aimed at a row action would wait for them for good. The
- * welcome toasts come when they like (at sign-in, two seconds after start), so they are
- * dismissed whenever they show, as a person would, unless a modal dialog is open (the
+ * sign-in toast ('Welcome to Docent, {name}!' or 'Welcome back, {name}!') may still be
+ * showing when a test starts clicking, so it is dismissed whenever it shows, as a person would, unless a modal dialog is open (the
  * page behind it is inert then, and nothing covers the dialog). The toasts a test causes
  * itself it checks and then dismisses with {@link dismissToast}.
  */
@@ -316,19 +330,18 @@ test.describe('documents', () => {
     await uploadThroughApi(baseURL!, account.accessToken, file);
     await Promise.all([settled(baseURL!, adminToken, tag, { [file.name]: 'processed' }), openDocuments(page, login, { search: tag })]);
 
-    let menu = await openActions(page, file.name);
+    const menu = await openActions(page, file.name);
     // 'Search in Document' is only for vectorized documents.
     const vectorized = (await findDocuments(baseURL!, adminToken, tag))[0]?.vectorized;
     await expect(menu.getByRole('menuitem', { name: 'Search in Document' })).toHaveCount(vectorized ? 1 : 0);
-    await menu.getByRole('menuitem', { name: 'Preview Document' }).click();
+    await chooseAction(page, file.name, 'Preview Document');
     const preview = page.getByRole('dialog', { name: `Preview: ${file.name}` });
     await expect(preview.getByLabel('Extracted text, page 1')).toContainText(sentence);
     await preview.getByRole('button', { name: 'Close', exact: true }).first().click();
     await expect(preview).toBeHidden();
 
-    menu = await openActions(page, file.name);
     const downloading = page.waitForEvent('download');
-    await menu.getByRole('menuitem', { name: 'Download Original' }).click();
+    await chooseAction(page, file.name, 'Download Original');
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(file.name);
     expect(new Uint8Array(readFileSync(await download.path()))).toEqual(file.bytes);
@@ -362,15 +375,14 @@ test.describe('documents', () => {
     await expect(statusCell(row)).toContainText('The PDF is encrypted');
     await expect(statusBadge(documentRow(page, processed.name), 'Processed')).toBeVisible({ timeout: PROCESSING_TIMEOUT });
 
-    let menu = await openActions(page, processed.name);
+    const menu = await openActions(page, processed.name);
     await expect(menu.getByRole('menuitem', { name: 'Preview Document' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Reprocess' })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
 
     await expect(events.filter({ hasText: 'Failed: The PDF is encrypted' })).toHaveCount(1);
-    menu = await openActions(page, locked.name);
-    await menu.getByRole('menuitem', { name: 'Reprocess' }).click();
+    await chooseAction(page, locked.name, 'Reprocess');
 
     await expect(toastRegion(page).getByText('Document reprocessing started')).toBeVisible();
     // The status line itself ('Indexing'), not the stage lines of the first run ('Indexing: reading 0%').
@@ -387,13 +399,13 @@ test.describe('documents', () => {
     const row = documentRow(page, file.name);
     const confirm = page.getByRole('dialog', { name: 'Delete document' });
 
-    await (await openActions(page, file.name)).getByRole('menuitem', { name: 'Delete' }).click();
+    await chooseAction(page, file.name, 'Delete');
     await expect(confirm.getByText(/^Are you sure/)).toHaveText(`Are you sure you want to delete "${file.name}"?`);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
     await expect(row).toBeVisible();
 
-    await (await openActions(page, file.name)).getByRole('menuitem', { name: 'Delete' }).click();
+    await chooseAction(page, file.name, 'Delete');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
 
     await expect(toastRegion(page).getByText('Document deleted successfully')).toBeVisible();
