@@ -21,6 +21,7 @@ const PROVIDER_SOURCE = (id: string) => `
 export default {
   id: '${id}',
   displayName: 'Canned',
+  requiresApiKey: false,
   models: [{
     id: 'canned-1',
     name: 'Canned 1',

@@ -8,12 +8,15 @@ export interface ChatMessage {
 }
 
 export interface ChatRequest {
-  /** One of the provider's `models[].id`. */
+  /** One of the provider's model ids (`models[].id`, or one `listModels` returned). */
   model: string;
   messages: readonly ChatMessage[];
   temperature?: number;
   maxTokens?: number;
   topP?: number;
+  frequencyPenalty?: number;
+  presencePenalty?: number;
+  /** Aborts the call: the router's timeout, or the client going away. */
   signal?: AbortSignal;
 }
 
@@ -29,6 +32,11 @@ export interface ChatResponse {
   usage: TokenUsage;
   finishReason: FinishReason;
 }
+
+/** What a streamed chat yields: text as it arrives, then exactly one `finish` with the usage. */
+export type ChatStreamPart =
+  | { type: 'text-delta'; text: string }
+  | { type: 'finish'; usage: TokenUsage; finishReason: FinishReason };
 
 export interface EmbedResponse {
   /** The embedding model used, so stored vectors can be matched to their model. */
@@ -60,22 +68,45 @@ export interface ModelInfo {
   contextWindow: number;
   pricing: ModelPricing;
   capabilities: readonly ModelCapability[];
+  /** What the model was trained on, as its maker states it (e.g. its knowledge cut-off). */
+  trainingData?: string;
+  /** What the model is good at, in a few words each. */
+  strengths?: readonly string[];
 }
 
-export interface ModelProviderPlugin<TConfig extends object = Readonly<Record<string, unknown>>> {
+/**
+ * The settings the host passes in `context.config` to a model provider: the
+ * administrator's endpoint and key for this provider (or for one endpoint added with
+ * 'Add Provider'). The key is decrypted only for the call.
+ */
+export interface ProviderSettings {
+  baseURL?: string;
+  apiKey?: string;
+}
+
+export interface ModelProviderPlugin<TConfig extends object = ProviderSettings> {
   /** Unique across all plugins; lowercase letters, digits, ".", "_" or "-". */
   id: string;
   displayName: string;
+  /** False for providers that need no key (a local server, the offline `local` provider). */
+  requiresApiKey: boolean;
+  /** Where the provider is reached unless an administrator sets another endpoint. */
+  defaultBaseURL?: string;
+  /** True when 'Add Provider' may add further endpoints speaking this provider's protocol. */
+  customEndpoints?: boolean;
+  /** The models the provider is known to offer, with their prices. */
   models: readonly ModelInfo[];
+  /** The models an endpoint actually serves, for endpoints whose models are not known in advance. */
+  listModels?(context: PluginContext<TConfig>): Promise<ModelInfo[]>;
   chat(request: ChatRequest, context: PluginContext<TConfig>): Promise<ChatResponse>;
-  /** Yields text deltas as they arrive. */
-  chatStream?(request: ChatRequest, context: PluginContext<TConfig>): AsyncIterable<string>;
+  chatStream?(request: ChatRequest, context: PluginContext<TConfig>): AsyncIterable<ChatStreamPart>;
   embed?(texts: readonly string[], context: PluginContext<TConfig>): Promise<EmbedResponse>;
-  healthCheck(context: PluginContext<TConfig>): Promise<ProviderHealth>;
+  /** A real, cheap call to the endpoint; throws or answers unhealthy with a reason. */
+  healthCheck(context: PluginContext<TConfig>, model?: string): Promise<ProviderHealth>;
 }
 
 /** Returns its argument; it exists so a plain object literal is checked against the contract. */
-export function defineModelProviderPlugin<TConfig extends object = Readonly<Record<string, unknown>>>(
+export function defineModelProviderPlugin<TConfig extends object = ProviderSettings>(
   plugin: ModelProviderPlugin<TConfig>,
 ): ModelProviderPlugin<TConfig> {
   return plugin;

@@ -57,14 +57,20 @@ const modelInfoSchema = z.object({
     outputPer1kTokens: z.number().nonnegative(),
   }),
   capabilities: z.array(z.enum(MODEL_CAPABILITIES)),
+  trainingData: z.string().min(1).optional(),
+  strengths: z.array(z.string().min(1)).optional(),
 });
 
 export const modelProviderPluginSchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'Expected lowercase letters, digits, ".", "_" or "-"'),
   displayName: z.string().min(1),
+  requiresApiKey: z.boolean(),
+  defaultBaseURL: z.url().optional(),
+  customEndpoints: z.boolean().optional(),
   models: z
     .array(modelInfoSchema)
     .refine((models) => new Set(models.map((model) => model.id)).size === models.length, 'Model ids must be unique'),
+  listModels: functionSchema.optional(),
   chat: functionSchema,
   chatStream: functionSchema.optional(),
   embed: functionSchema.optional(),
