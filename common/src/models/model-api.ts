@@ -132,8 +132,13 @@ export interface ModelTestResult {
 export interface RoutingConfiguration {
   primaryModelId: string | null;
   fallbackModelId: string | null;
+  /** Taken first by requests that ask for the cheapest answer (`preference: 'cost'`). */
   costOptimizedModelId: string | null;
-  /** On: each request goes to the cheapest model that can take it; off: primary, then fallback. */
+  /**
+   * On (the default): when the primary and fallback cannot take a request (inactive, over
+   * a limit, or failing), the router tries every other active model, cheapest first.
+   * Off: primary, then fallback, and nothing else.
+   */
   autoRouting: boolean;
 }
 
