@@ -2,19 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import type { Chunk } from '../chunking/chunk-document.js';
 import { tokenize } from '../chunking/tokenize.js';
 import { ChunkIndex } from './chunk-index.js';
+import { withPostings, type IndexableChunk } from './postings.js';
 
 let t: TestApp;
 let index: ChunkIndex;
 
-function chunksOf(...texts: string[]): Chunk[] {
+function chunksOf(...texts: string[]): IndexableChunk[] {
   let start = 0;
   return texts.map((text, position) => {
     const chunk = { index: position, text, position: {}, start, end: start + text.length, tokenCount: tokenize(text).length };
     start += text.length + 2;
-    return chunk;
+    return withPostings(chunk);
   });
 }
 

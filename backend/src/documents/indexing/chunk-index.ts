@@ -1,12 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type EntityManager, MikroORM } from '@mikro-orm/sql';
 import { CompiledQuery } from 'kysely';
-import type { Chunk, ChunkPosition } from '../chunking/chunk-document.js';
-import { tokenize } from '../chunking/tokenize.js';
-import { termHash } from './term-hash.js';
+import type { ChunkPosition } from '../chunking/chunk-document.js';
+import { postingsOf, queryTermHashes, type IndexableChunk } from './postings.js';
 
-/** Longer "words" are encoded data or noise, never something a person searches for. */
-const MAX_TERM_LENGTH = 100;
 /** Rows per statement: keeps each statement's JSON parameter to a few megabytes. */
 const INSERT_BATCH = 2_000;
 
@@ -34,30 +31,9 @@ export interface StoredChunk {
   position: ChunkPosition;
 }
 
-/** The terms of a text as keyword search indexes them, with their counts. */
-export function termFrequencies(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const term of tokenize(text)) {
-    if (term.length > MAX_TERM_LENGTH) continue;
-    counts.set(term, (counts.get(term) ?? 0) + 1);
-  }
-  return counts;
-}
-
-/** A chunk's postings as stored: the keys of its distinct terms and, in the same order, their counts. */
-function postingsOf(text: string): { term_hashes: string; term_freqs: string } {
-  const hashes: number[] = [];
-  const counts: number[] = [];
-  for (const [term, count] of termFrequencies(text)) {
-    hashes.push(termHash(term));
-    counts.push(count);
-  }
-  return { term_hashes: `{${hashes.join(',')}}`, term_freqs: `{${counts.join(',')}}` };
-}
-
-/** A query's distinct indexable terms, as index keys. */
-export function queryTermHashes(query: string): number[] {
-  return [...new Set([...termFrequencies(query).keys()].map(termHash))];
+/** Postgres array literals of a chunk's postings, as the insert and update statements read them. */
+function postingsColumns(chunk: Pick<IndexableChunk, 'termHashes' | 'termFreqs'>): { term_hashes: string; term_freqs: string } {
+  return { term_hashes: `{${chunk.termHashes.join(',')}}`, term_freqs: `{${chunk.termFreqs.join(',')}}` };
 }
 
 /**
@@ -70,7 +46,7 @@ export function queryTermHashes(query: string): number[] {
 export class ChunkIndex {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
-  async replaceDocument(documentId: string, text: string, chunks: Chunk[], embeddings: ChunkEmbeddings | null): Promise<void> {
+  async replaceDocument(documentId: string, text: string, chunks: IndexableChunk[], embeddings: ChunkEmbeddings | null): Promise<void> {
     await this.orm.em.fork().transactional(async (em) => {
       await this.deleteChunks(em, documentId);
       await bulk(
@@ -157,7 +133,7 @@ export class ChunkIndex {
     const chunks = await this.chunksOf(documentId);
     await this.orm.em.fork().transactional(async (em) => {
       for (let from = 0; from < chunks.length; from += INSERT_BATCH) {
-        const rows = chunks.slice(from, from + INSERT_BATCH).map((chunk) => ({ id: chunk.id, ...postingsOf(chunk.text) }));
+        const rows = chunks.slice(from, from + INSERT_BATCH).map((chunk) => ({ id: chunk.id, ...postingsColumns(postingsOf(chunk.text)) }));
         await bulk(
           em,
           `update document_chunks c set term_hashes = x.term_hashes::bigint[], term_freqs = x.term_freqs::int[]
@@ -221,7 +197,7 @@ export class ChunkIndex {
     return rows.map((row) => ({ chunkId: String(row.chunk_id), documentId: row.document_id, score: Number(row.score) }));
   }
 
-  private async insertChunks(em: EntityManager, documentId: string, chunks: Chunk[], embeddings: ChunkEmbeddings | null): Promise<void> {
+  private async insertChunks(em: EntityManager, documentId: string, chunks: IndexableChunk[], embeddings: ChunkEmbeddings | null): Promise<void> {
     for (let from = 0; from < chunks.length; from += INSERT_BATCH) {
       const rows = chunks.slice(from, from + INSERT_BATCH).map((chunk) => ({
         ordinal: chunk.index,
@@ -231,7 +207,7 @@ export class ChunkIndex {
         end_offset: chunk.end,
         token_count: chunk.tokenCount,
         embedding: embeddings ? toVectorLiteral(embeddings.vectors[chunk.index]!) : null,
-        ...postingsOf(chunk.text),
+        ...postingsColumns(chunk),
       }));
       await bulk(
         em,

@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseDocument } from './parse-document.js';
+import { postingsOf } from '../indexing/postings.js';
+import { parseDocument, prepareDocument } from './parse-document.js';
 import {
   docxFixture,
   encryptedPdfFixture,
@@ -87,13 +88,17 @@ describe('parseDocument in a worker thread (compiled build)', () => {
   const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
   const compiledModule = new URL('../../../dist/documents/parsing/parse-document.js', import.meta.url);
   let compiledParseDocument: typeof parseDocument;
+  let compiledPrepareDocument: typeof prepareDocument;
 
   beforeAll(async () => {
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     // Errors elsewhere in the workspace do not stop tsc -b from emitting this folder.
     spawnSync(process.execPath, [tsc, '-b'], { cwd: repositoryRoot, stdio: 'ignore' });
     expect(existsSync(new URL('parse-worker.js', compiledModule))).toBe(true);
-    ({ parseDocument: compiledParseDocument } = (await import(compiledModule.href)) as { parseDocument: typeof parseDocument });
+    ({ parseDocument: compiledParseDocument, prepareDocument: compiledPrepareDocument } = (await import(compiledModule.href)) as {
+      parseDocument: typeof parseDocument;
+      prepareDocument: typeof prepareDocument;
+    });
   });
 
   it('parses a document as the calling thread would', async () => {
@@ -103,6 +108,22 @@ describe('parseDocument in a worker thread (compiled build)', () => {
 
     expect(result).toMatchObject({ ok: true, document: { type: 'DOCX' } });
     expect(result).toEqual(await parseDocument(bytes, 'guide.docx', inThread));
+  });
+
+  it('prepares a document, chunks and postings included, as the calling thread would', async () => {
+    const bytes = await docxFixture();
+    const chunking = { size: 200, overlap: 20 };
+
+    const result = await compiledPrepareDocument(bytes, 'guide.docx', chunking);
+
+    expect(result).toEqual(await prepareDocument(bytes, 'guide.docx', chunking, inThread));
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.document).not.toHaveProperty('blocks');
+    expect(result.document.chunks.length).toBeGreaterThan(0);
+    for (const chunk of result.document.chunks) {
+      expect(chunk.text).toBe(result.document.text.slice(chunk.start, chunk.end));
+      expect(chunk).toMatchObject(postingsOf(chunk.text));
+    }
   });
 
   it('returns the reason for a bad file', async () => {

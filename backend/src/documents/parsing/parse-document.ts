@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { parseDocumentBytes } from './parse-document-bytes.js';
+import type { ChunkingOptions } from '../chunking/chunk-document.js';
 import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits.js';
 import type { ParseResult } from './parse-result.js';
+import { runParseTask, type ParseTask, type PrepareResult } from './parse-task.js';
 
 export interface ParseDocumentOptions {
   limits?: Partial<ParseLimits>;
@@ -14,12 +15,6 @@ export interface ParseDocumentOptions {
    * tests running from TypeScript sources.
    */
   runInWorker?: boolean;
-}
-
-export interface ParseWorkerInput {
-  bytes: Uint8Array;
-  fileName: string;
-  limits: ParseLimits;
 }
 
 export const PARSING_TOO_LONG = 'Parsing took too long';
@@ -43,9 +38,25 @@ export async function parseDocument(
   fileName: string,
   options: ParseDocumentOptions = {},
 ): Promise<ParseResult> {
-  const limits: ParseLimits = { ...DEFAULT_PARSE_LIMITS, ...options.limits };
-  if (!(options.runInWorker ?? WORKER_COMPILED)) return parseDocumentBytes(bytes, fileName, limits);
-  return runParseWorker({ bytes, fileName, limits });
+  return (await runTask({ bytes, fileName, limits: { ...DEFAULT_PARSE_LIMITS, ...options.limits } }, options)) as ParseResult;
+}
+
+/**
+ * Parses a file as parseDocument does, then cuts it into chunks and computes their
+ * keyword postings on the same worker: that work is as heavy as parsing, and the
+ * event loop must stay free for requests and the database.
+ */
+export async function prepareDocument(
+  bytes: Uint8Array,
+  fileName: string,
+  chunking: ChunkingOptions,
+  options: ParseDocumentOptions = {},
+): Promise<PrepareResult> {
+  return (await runTask({ bytes, fileName, chunking, limits: { ...DEFAULT_PARSE_LIMITS, ...options.limits } }, options)) as PrepareResult;
+}
+
+function runTask(task: ParseTask, options: ParseDocumentOptions): Promise<ParseResult | PrepareResult> {
+  return (options.runInWorker ?? WORKER_COMPILED) ? runParseWorker(task) : runParseTask(task);
 }
 
 /**
@@ -53,11 +64,11 @@ export async function parseDocument(
  * parser library into it) costs far more than parsing a typical file. A worker that
  * runs out of time or memory is terminated and replaced; the others carry on.
  */
-const pools = new Map<number, Piscina<ParseWorkerInput, ParseResult>>();
+const pools = new Map<number, Piscina<ParseTask, ParseResult | PrepareResult>>();
 /** Idle workers are let go after this long, so an idle server holds no parser heaps. */
 const IDLE_WORKER_TIMEOUT_MS = 30_000;
 
-function poolFor(maxOldGenerationSizeMb: number): Piscina<ParseWorkerInput, ParseResult> {
+function poolFor(maxOldGenerationSizeMb: number): Piscina<ParseTask, ParseResult | PrepareResult> {
   let pool = pools.get(maxOldGenerationSizeMb);
   if (!pool) {
     pool = new Piscina({
@@ -73,9 +84,9 @@ function poolFor(maxOldGenerationSizeMb: number): Piscina<ParseWorkerInput, Pars
   return pool;
 }
 
-async function runParseWorker(input: ParseWorkerInput): Promise<ParseResult> {
+async function runParseWorker(task: ParseTask): Promise<ParseResult | PrepareResult> {
   try {
-    return await poolFor(input.limits.maxOldGenerationSizeMb).run(input, { signal: AbortSignal.timeout(input.limits.timeLimitMs) });
+    return await poolFor(task.limits.maxOldGenerationSizeMb).run(task, { signal: AbortSignal.timeout(task.limits.timeLimitMs) });
   } catch (error) {
     if ((error as Error).name === 'AbortError') return { ok: false, reason: PARSING_TOO_LONG };
     if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') return { ok: false, reason: PARSING_OUT_OF_MEMORY };

@@ -8,11 +8,11 @@ import { EMBEDDING_PROVIDER, type EmbeddingProvider } from '../../embeddings/emb
 import { ConcurrencyConflictError } from '../../event-store/concurrency-conflict.error.js';
 import type { EventMetadata } from '../../event-store/domain-event.js';
 import { RecordedDomainEvent } from '../../event-store/recorded-domain-event.js';
-import { chunkDocument, type Chunk } from '../chunking/chunk-document.js';
 import { DocumentStreamWriter } from '../domain/document-stream-writer.js';
 import { documentIdOf } from '../domain/document.events.js';
 import { ChunkIndex, type ChunkEmbeddings } from '../indexing/chunk-index.js';
-import { closeParseWorkers, parseDocument } from '../parsing/parse-document.js';
+import type { IndexableChunk } from '../indexing/postings.js';
+import { closeParseWorkers, prepareDocument } from '../parsing/parse-document.js';
 import { DocumentEntity } from '../read-model/document.entity.js';
 import { Originals } from '../storage/originals.js';
 import { FILE_STORE, FileNotFoundError, type FileStore } from '../storage/file-store.js';
@@ -175,10 +175,10 @@ export class DocumentProcessor implements OnModuleDestroy {
     }
 
     this.progress.report(documentId, 'parsing', 20);
-    const parsed = await parseDocument(bytes, state.name);
-    if (!parsed.ok) return this.fail(documentId, parsed.reason, version);
-    const { document } = parsed;
-    const chunks = chunkDocument(document, { size: this.options.chunkSize, overlap: this.options.chunkOverlap });
+    const prepared = await prepareDocument(bytes, state.name, { size: this.options.chunkSize, overlap: this.options.chunkOverlap });
+    if (!prepared.ok) return this.fail(documentId, prepared.reason, version);
+    const { document } = prepared;
+    const { chunks } = document;
     if (chunks.length === 0) return this.fail(documentId, NO_TEXT_FOUND, version);
 
     if (state.status === 'indexing') {
@@ -217,7 +217,7 @@ export class DocumentProcessor implements OnModuleDestroy {
   /** Embeddings for every chunk, or none with the reason: a failing model never keeps a document from keyword search. */
   private async embed(
     documentId: string,
-    chunks: Chunk[],
+    chunks: IndexableChunk[],
   ): Promise<{ embeddings: ChunkEmbeddings | null; embeddingError: string | null }> {
     if (!this.embedder) return { embeddings: null, embeddingError: null };
     const vectors: number[][] = [];
