@@ -27,6 +27,11 @@ export function ormOptions(database: AppConfig['database']): Options {
     ...common,
     driver: PgliteDriver,
     dbName: database.dataDir,
-    driverOptions: { extensions: { vector } },
+    driverOptions: {
+      extensions: { vector },
+      // PGlite's 128 MB default is resident once touched; at 32 MB ingestion measured as
+      // fast (its WASM copying dominates, not reads) with about 100 MB less memory.
+      postgresqlconf: 'shared_buffers = 32MB',
+    },
   };
 }
