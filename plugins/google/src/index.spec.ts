@@ -1,0 +1,179 @@
+import { ProviderError } from '@docent/plugin-sdk';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  collect,
+  providerContext,
+  sendJson,
+  sendServerSentEvents,
+  startFakeProviderServer,
+  type FakeHandler,
+  type FakeProviderServer,
+} from '../../sdk/src/testing/fake-provider-server.js';
+import google from './index.js';
+
+const USAGE = { promptTokenCount: 21, candidatesTokenCount: 5, totalTokenCount: 26 };
+
+const candidate = (text: string, finishReason?: string) => ({
+  content: { parts: [{ text }], role: 'model' },
+  index: 0,
+  ...(finishReason === undefined ? {} : { finishReason }),
+});
+
+const GENERATED = {
+  candidates: [candidate('Paris is the capital.', 'STOP')],
+  usageMetadata: USAGE,
+  modelVersion: 'gemini-1.5-flash-002',
+};
+
+const STREAMED = [
+  { data: { candidates: [candidate('Paris ')], usageMetadata: { promptTokenCount: 21, totalTokenCount: 21 } } },
+  { data: { candidates: [candidate('is the capital.', 'STOP')], usageMetadata: USAGE, modelVersion: 'gemini-1.5-flash-002' } },
+];
+
+const QUESTION = {
+  model: 'gemini-1.5-flash',
+  messages: [
+    { role: 'system' as const, content: 'Answer briefly.' },
+    { role: 'user' as const, content: 'What is the capital of France?' },
+  ],
+};
+
+const googleError = (code: number, status: string, message: string) => ({ error: { code, message, status } });
+
+describe('google provider', () => {
+  let server: FakeProviderServer | undefined;
+
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  async function serve(handler: FakeHandler) {
+    server = await startFakeProviderServer(handler);
+    return { server, context: providerContext({ baseURL: `${server.url}/v1beta`, apiKey: 'google-test-key' }) };
+  }
+
+  it('answers with the text, the usage and the finish reason', async () => {
+    const { server, context } = await serve((_, response) => sendJson(response, 200, GENERATED));
+
+    const answer = await google.chat(
+      { ...QUESTION, temperature: 0.2, maxTokens: 100, topP: 0.9, frequencyPenalty: 0.5, presencePenalty: 0.1 },
+      context,
+    );
+
+    expect(answer).toEqual({
+      text: 'Paris is the capital.',
+      usage: { inputTokens: 21, outputTokens: 5 },
+      finishReason: 'stop',
+    });
+    const [request] = server.requests;
+    expect(request).toMatchObject({ method: 'POST', url: '/v1beta/models/gemini-1.5-flash:generateContent' });
+    expect(request!.headers['x-goog-api-key']).toBe('google-test-key');
+    expect(request!.body).toMatchObject({
+      systemInstruction: { parts: [{ text: 'Answer briefly.' }] },
+      contents: [{ role: 'user', parts: [{ text: 'What is the capital of France?' }] }],
+      generationConfig: {
+        temperature: 0.2,
+        maxOutputTokens: 100,
+        topP: 0.9,
+        frequencyPenalty: 0.5,
+        presencePenalty: 0.1,
+      },
+    });
+  });
+
+  it('streams the text and ends with one finish part carrying the usage', async () => {
+    const { server, context } = await serve((_, response) => sendServerSentEvents(response, STREAMED));
+
+    const parts = await collect(google.chatStream!(QUESTION, context));
+
+    expect(parts).toEqual([
+      { type: 'text-delta', text: 'Paris ' },
+      { type: 'text-delta', text: 'is the capital.' },
+      { type: 'finish', usage: { inputTokens: 21, outputTokens: 5 }, finishReason: 'stop' },
+    ]);
+    expect(server.requests[0]!.url).toBe('/v1beta/models/gemini-1.5-flash:streamGenerateContent?alt=sse');
+  });
+
+  it('reports a rejected key as a ProviderError that is not worth retrying', async () => {
+    const { context } = await serve((_, response) =>
+      sendJson(response, 401, googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.')),
+    );
+
+    const failure = await google.chat(QUESTION, context).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect(failure).toMatchObject({ status: 401, retryable: false });
+    expect((failure as Error).message).toBe(
+      'The API key was rejected (HTTP 401): Request had invalid authentication credentials.',
+    );
+  });
+
+  it('reports a server error as a retryable ProviderError, also when streaming', async () => {
+    const { context } = await serve((_, response) =>
+      sendJson(response, 500, googleError(500, 'INTERNAL', 'An internal error has occurred.')),
+    );
+
+    await expect(google.chat(QUESTION, context)).rejects.toMatchObject({ status: 500, retryable: true });
+    await expect(collect(google.chatStream!(QUESTION, context))).rejects.toMatchObject({
+      name: 'ProviderError',
+      status: 500,
+      retryable: true,
+    });
+  });
+
+  it('gives up promptly when the caller aborts a call the server never answers', async () => {
+    const { context } = await serve(() => {});
+    const started = Date.now();
+
+    const failure = await google
+      .chat({ ...QUESTION, signal: AbortSignal.timeout(200) }, context)
+      .catch((error: unknown) => error);
+
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect(failure).toMatchObject({ retryable: true });
+  });
+
+  it('embeds texts with text-embedding-004', async () => {
+    const { server, context } = await serve((_, response) =>
+      sendJson(response, 200, { embeddings: [{ values: [0.1, 0.2] }, { values: [0.3, 0.4] }] }),
+    );
+
+    const embedded = await google.embed!(['first', 'second'], context);
+
+    expect(embedded.model).toBe('text-embedding-004');
+    expect(embedded.vectors).toEqual([
+      [0.1, 0.2],
+      [0.3, 0.4],
+    ]);
+    expect(server.requests[0]!.url).toBe('/v1beta/models/text-embedding-004:batchEmbedContents');
+    expect(server.requests[0]!.body).toMatchObject({
+      requests: [{ content: { parts: [{ text: 'first' }] } }, { content: { parts: [{ text: 'second' }] } }],
+    });
+  });
+
+  it('checks health by listing models, or with a one-token generation, and explains failures', async () => {
+    const { server, context } = await serve((request, response) =>
+      request.headers['x-goog-api-key'] !== 'google-test-key'
+        ? sendJson(response, 400, googleError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.'))
+        : request.method === 'GET'
+          ? sendJson(response, 200, { models: [{ name: 'models/gemini-1.5-pro' }] })
+          : sendJson(response, 200, GENERATED),
+    );
+
+    await expect(google.healthCheck(context)).resolves.toEqual({ healthy: true });
+    expect(server.requests[0]).toMatchObject({ method: 'GET', url: '/v1beta/models' });
+
+    await expect(google.healthCheck(context, 'gemini-1.5-pro')).resolves.toEqual({ healthy: true });
+    expect(server.requests[1]!.url).toBe('/v1beta/models/gemini-1.5-pro:generateContent');
+    expect(server.requests[1]!.body).toMatchObject({ generationConfig: { maxOutputTokens: 1 } });
+
+    await expect(
+      google.healthCheck(providerContext({ baseURL: `${server.url}/v1beta`, apiKey: 'wrong' })),
+    ).resolves.toEqual({
+      healthy: false,
+      message: 'The provider rejected the request (HTTP 400): API key not valid. Please pass a valid API key.',
+    });
+  });
+});

@@ -1,0 +1,133 @@
+import { buildGroundedMessages, type ChatRequest, type GroundingPassage } from '@docent/plugin-sdk';
+import { describe, expect, it } from 'vitest';
+import { collect, providerContext } from '../../sdk/src/testing/fake-provider-server.js';
+import { NOT_ANSWERED, NO_PASSAGES_ANSWER } from './extractive-answer.js';
+import local from './index.js';
+
+const context = providerContext({});
+
+const BRIDGE_PASSAGES: GroundingPassage[] = [
+  {
+    number: 1,
+    title: 'City overview',
+    text: 'The city lies on both banks of the river. Its economy grew around the port. Ferries carried people across for centuries.',
+  },
+  {
+    number: 2,
+    title: 'Bridge history',
+    text:
+      'Plans for a crossing were drawn up in 1925. Construction of the bridge took four years. ' +
+      'The bridge opened in 1932. It carries six lanes of traffic.',
+  },
+  {
+    number: 5,
+    title: 'Parks',
+    text: 'The riverside park has a rose garden. Concerts are held there every summer.',
+  },
+];
+
+function ask(question: string, passages: readonly GroundingPassage[], options: Partial<ChatRequest> = {}): ChatRequest {
+  return { model: 'extractive', messages: buildGroundedMessages({ question, passages }), ...options };
+}
+
+/** Each cited sentence with the passage number it cites, as the answer writes them: "Sentence [n]." */
+function citedSentences(answer: string): { sentence: string; passageNumber: number }[] {
+  return [...answer.matchAll(/\s*(.+?) \[(\d+)\]([.!?]["')\]]*)?/g)].map(([, body, number, closing]) => ({
+    sentence: `${body}${closing ?? ''}`,
+    passageNumber: Number(number),
+  }));
+}
+
+describe('local provider', () => {
+  it('picks the sentence that answers the question and cites its passage', async () => {
+    const { text, finishReason } = await local.chat(ask('When was the bridge opened?', BRIDGE_PASSAGES), context);
+
+    expect(text.startsWith('The bridge opened in 1932 [2].')).toBe(true);
+    expect(finishReason).toBe('stop');
+  });
+
+  it('cites only passages it was given, each with a sentence that occurs in that passage', async () => {
+    const questions = [
+      'When was the bridge opened?',
+      'How many lanes does the bridge carry?',
+      'What grew around the port?',
+      'When are concerts held in the park?',
+      'How long did construction take?',
+      'Tell me about the bridge',
+    ];
+    for (const question of questions) {
+      const { text } = await local.chat(ask(question, BRIDGE_PASSAGES), context);
+
+      const cited = citedSentences(text);
+      expect(cited.length, question).toBeGreaterThan(0);
+      expect(text.replace(/\[(\d+)\]/g, '').match(/\[/), question).toBeNull();
+      for (const { sentence, passageNumber } of cited) {
+        const passage = BRIDGE_PASSAGES.find((given) => given.number === passageNumber);
+        expect(passage, `${question}: cites [${passageNumber}]`).toBeDefined();
+        expect(passage!.text, question).toContain(sentence);
+      }
+    }
+  });
+
+  it('says plainly when the passages do not answer', async () => {
+    const unrelated = await local.chat(ask('Who designed the cathedral windows?', BRIDGE_PASSAGES), context);
+    // "city" occurs in the passages, but nothing there is about its population.
+    const partlyRelated = await local.chat(ask('What is the population of the city?', BRIDGE_PASSAGES), context);
+
+    expect(unrelated.text).toBe(NOT_ANSWERED);
+    expect(partlyRelated.text).toBe(NOT_ANSWERED);
+  });
+
+  it('says so when it is given no passages, or messages without any', async () => {
+    await expect(local.chat(ask('When was the bridge opened?', []), context)).resolves.toMatchObject({
+      text: NO_PASSAGES_ANSWER,
+    });
+    await expect(
+      local.chat({ model: 'extractive', messages: [{ role: 'user', content: 'When was the bridge opened?' }] }, context),
+    ).resolves.toMatchObject({ text: NO_PASSAGES_ANSWER });
+  });
+
+  it('counts tokens as words and punctuation marks', async () => {
+    const request = ask('When was the bridge opened?', [{ number: 1, text: 'The bridge opened in 1932.' }]);
+
+    const { text, usage } = await local.chat(request, context);
+
+    expect(text).toBe('The bridge opened in 1932 [1].');
+    // The, bridge, opened, in, 1932, [, 1, ], .
+    expect(usage.outputTokens).toBe(9);
+    expect(usage.inputTokens).toBeGreaterThan(9);
+  });
+
+  it('keeps the answer within maxTokens', async () => {
+    const { text, finishReason } = await local.chat(
+      ask('When was the bridge opened?', BRIDGE_PASSAGES, { maxTokens: 4 }),
+      context,
+    );
+
+    expect(text).toBe('The bridge opened in');
+    expect(finishReason).toBe('length');
+  });
+
+  it('streams word-sized deltas that join to the same answer, then one finish part', async () => {
+    const request = ask('When was the bridge opened?', BRIDGE_PASSAGES);
+    const answer = await local.chat(request, context);
+
+    const parts = await collect(local.chatStream!(request, context));
+
+    const deltas = parts.filter((part) => part.type === 'text-delta');
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltas.map((part) => part.text).join('')).toBe(answer.text);
+    expect(parts.at(-1)).toEqual({ type: 'finish', usage: answer.usage, finishReason: answer.finishReason });
+    expect(parts.filter((part) => part.type === 'finish')).toHaveLength(1);
+  });
+
+  it('rejects a call whose signal is already aborted', async () => {
+    const signal = AbortSignal.abort();
+
+    await expect(local.chat(ask('When was the bridge opened?', BRIDGE_PASSAGES, { signal }), context)).rejects.toThrow();
+  });
+
+  it('is always healthy', async () => {
+    await expect(local.healthCheck(context)).resolves.toEqual({ healthy: true });
+  });
+});
