@@ -1,8 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { EventBus, ofType } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/sql';
+import { filter, type Subscription } from 'rxjs';
 import { normalizeRole } from '@docent/common/permissions';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EventStore } from '../event-store/event-store.service.js';
+import { RecordedDomainEvent } from '../event-store/recorded-domain-event.js';
 import { ApiKeyEntity, type ApiKeyRecord } from './api-keys/api-key.entity.js';
 import type { Principal } from './principal.js';
 import { SessionEntity } from './sessions/session.entity.js';
@@ -13,42 +16,90 @@ import { UserEntity, type UserRecord } from './users/user.entity.js';
 
 /** How often a key's last use is recorded: often enough for the Settings page, rarely enough not to flood the log. */
 const API_KEY_USE_RESOLUTION_MS = 60_000;
+/** How long a credential's principal is reused without asking the database again. */
+const PRINCIPAL_CACHE_TTL_MS = 30_000;
+const PRINCIPAL_CACHE_ENTRIES = 10_000;
+/** The events that take access away or change it: each empties the principal cache at once. */
+const ACCESS_CHANGING_EVENTS = new Set(['SessionRevoked', 'UserRoleChanged', 'ApiKeyDeleted']);
 
-/** Turns a bearer credential (access token or API key) into a principal, for HTTP and sockets alike. */
+interface CachedPrincipal {
+  principal: Principal;
+  validUntil: number;
+}
+
+/**
+ * Turns a bearer credential (access token or API key) into a principal, for HTTP and
+ * sockets alike. Principals are cached briefly, so that a busy client (the OpenAI
+ * gateway's, say) does not cost two queries per request; a revocation, role change or
+ * key deletion empties the cache as it is recorded, so none outlives its access.
+ */
 @Injectable()
-export class AuthenticationService {
+export class AuthenticationService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(AuthenticationService.name);
+  /** By the credential's SHA-256, never the credential itself. */
+  private readonly principals = new Map<string, CachedPrincipal>();
+  private subscription: Subscription | null = null;
 
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accessTokens: AccessTokens,
     private readonly eventStore: EventStore,
+    private readonly eventBus: EventBus,
   ) {}
 
-  async authenticate(bearer: string): Promise<Principal | null> {
-    return isApiKey(bearer) ? this.authenticateApiKey(bearer) : this.authenticateAccessToken(bearer);
+  onModuleInit(): void {
+    this.subscription = this.eventBus
+      .pipe(
+        ofType(RecordedDomainEvent),
+        filter(({ event }) => ACCESS_CHANGING_EVENTS.has(event.type)),
+      )
+      .subscribe(() => this.principals.clear());
   }
 
-  private async authenticateAccessToken(token: string): Promise<Principal | null> {
-    const claims = await this.accessTokens.verify(token);
-    if (!claims) return null;
+  onModuleDestroy(): void {
+    this.subscription?.unsubscribe();
+  }
+
+  async authenticate(bearer: string): Promise<Principal | null> {
+    const apiKey = isApiKey(bearer);
+    // An access token's signature and expiry are checked on every use; only the database's answer is cached.
+    const claims = apiKey ? null : await this.accessTokens.verify(bearer);
+    if (!apiKey && !claims) return null;
+    const cacheKey = sha256(bearer);
+    const cached = this.principals.get(cacheKey);
+    if (cached && cached.validUntil > Date.now()) return cached.principal;
+    this.principals.delete(cacheKey);
+
+    const found = apiKey ? await this.authenticateApiKey(bearer) : await this.authenticateSession(claims!);
+    if (found) this.remember(cacheKey, found.principal, found.expiresAt);
+    return found?.principal ?? null;
+  }
+
+  private remember(cacheKey: string, principal: Principal, expiresAt: number): void {
+    if (this.principals.size >= PRINCIPAL_CACHE_ENTRIES) this.principals.delete(this.principals.keys().next().value!);
+    this.principals.set(cacheKey, { principal, validUntil: Math.min(Date.now() + PRINCIPAL_CACHE_TTL_MS, expiresAt) });
+  }
+
+  private async authenticateSession(claims: { userId: string; sessionId: string }): Promise<{ principal: Principal; expiresAt: number } | null> {
     const em = this.orm.em.fork();
     const session = await em.findOne(SessionEntity, { id: claims.sessionId, userId: claims.userId });
     if (!session || session.revokedAt || session.expiresAt <= new Date()) return null;
     const user = await em.findOne(UserEntity, { id: claims.userId });
     if (!user || !this.isAllowed(user)) return null;
-    return { userId: user.id, role: normalizeRole(user.role), sessionId: session.id, apiKeyId: null };
+    const principal: Principal = { userId: user.id, role: normalizeRole(user.role), sessionId: session.id, apiKeyId: null };
+    return { principal, expiresAt: session.expiresAt.getTime() };
   }
 
-  private async authenticateApiKey(key: string): Promise<Principal | null> {
+  private async authenticateApiKey(key: string): Promise<{ principal: Principal; expiresAt: number } | null> {
     const em = this.orm.em.fork();
     const apiKey = await em.findOne(ApiKeyEntity, { keyHash: sha256(key) });
     if (!apiKey) return null;
     const user = await em.findOne(UserEntity, { id: apiKey.userId });
     if (!user || !this.isAllowed(user)) return null;
     void this.recordApiKeyUse(apiKey);
-    return { userId: user.id, role: normalizeRole(user.role), sessionId: null, apiKeyId: apiKey.id };
+    const principal: Principal = { userId: user.id, role: normalizeRole(user.role), sessionId: null, apiKeyId: apiKey.id };
+    return { principal, expiresAt: Number.POSITIVE_INFINITY };
   }
 
   /** The demo administrator exists only while demo mode is on. */
