@@ -58,7 +58,8 @@ export class EventStore {
         const written: RecordedEvent[] = [];
         for (const append of batch) written.push(...(await this.appendToStream(em, append, metadata)));
         for (const { handler } of this.projections.inline()) {
-          for (const event of written) await handler.apply(event, em);
+          if (handler.applyAll) await handler.applyAll(written, em);
+          else for (const event of written) await handler.apply(event, em);
         }
         return written;
       });
@@ -104,23 +105,22 @@ export class EventStore {
     if (append.expectedVersion !== 'any' && actualVersion !== append.expectedVersion) {
       throw new ConcurrencyConflictError(append.streamId);
     }
-    const recorded: RecordedEvent[] = [];
-    for (const [index, event] of append.events.entries()) {
-      const [row] = await em.execute<EventRow[]>(
-        `insert into events (stream_id, stream_type, version, type, data, metadata, occurred_at)
-         values (?, ?, ?, ?, ?::jsonb, ?::jsonb, clock_timestamp()) returning *`,
-        [
-          append.streamId,
-          append.streamType,
-          actualVersion + index + 1,
-          event.type,
-          JSON.stringify(event.data),
-          JSON.stringify(metadata),
-        ],
-      );
-      recorded.push(toRecordedEvent(row!));
-    }
-    return recorded;
+    if (append.events.length === 0) return [];
+    // One statement for all of the stream's events: a batch of many small events (model calls) is common.
+    const rows = await em.execute<EventRow[]>(
+      `insert into events (stream_id, stream_type, version, type, data, metadata, occurred_at)
+       select ?, ?, e.version, e.type, e.data, ?::jsonb, clock_timestamp()
+       from jsonb_to_recordset(?::jsonb) as e(version bigint, type text, data jsonb)
+       order by e.version
+       returning *`,
+      [
+        append.streamId,
+        append.streamType,
+        JSON.stringify(metadata),
+        JSON.stringify(append.events.map((event, index) => ({ version: actualVersion + index + 1, type: event.type, data: event.data }))),
+      ],
+    );
+    return rows.map(toRecordedEvent).sort((a, b) => a.version - b.version);
   }
 }
 
