@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122022022 } from './Migration20261122022022.js';
 import { Migration20261122130000 } from './Migration20261122130000.js';
 import { Migration20261122150000 } from './Migration20261122150000.js';
+import { Migration20261122170000 } from './Migration20261122170000.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122022022', class: Migration20261122022022 },
   { name: 'Migration20261122130000', class: Migration20261122130000 },
   { name: 'Migration20261122150000', class: Migration20261122150000 },
+  { name: 'Migration20261122170000', class: Migration20261122170000 },
 ];

@@ -9,6 +9,7 @@ import { DocumentsModule } from './documents/documents.module.js';
 import { EmbeddingsModule } from './embeddings/embeddings.module.js';
 import { EventStoreModule } from './event-store/event-store.module.js';
 import { loggerModule } from './logging/logger.module.js';
+import { ModelsModule } from './models/models.module.js';
 import { PluginsModule } from './plugins/plugins.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { StatusModule } from './status/status.module.js';
@@ -31,6 +32,7 @@ export class AppModule {
         PluginsModule,
         EmbeddingsModule,
         DocumentsModule,
+        ModelsModule,
       ],
     };
   }

@@ -41,9 +41,11 @@ describe('loadConfig', () => {
 
   it('requires real secrets and turns demo mode off in production', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
-    const production = loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), SESSION_SECRET: 's'.repeat(32) });
+    const secrets = { JWT_SECRET: 'j'.repeat(32), SESSION_SECRET: 's'.repeat(32), MODEL_SECRETS_KEY: 'm'.repeat(32) };
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), SESSION_SECRET: 's'.repeat(32) })).toThrow(/MODEL_SECRETS_KEY is required/);
+    const production = loadConfig({ ...base, NODE_ENV: 'production', ...secrets });
     expect(production.auth.demoMode).toBe(false);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), SESSION_SECRET: 's'.repeat(32), DEMO_MODE: 'true' }).auth.demoMode).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', ...secrets, DEMO_MODE: 'true' }).auth.demoMode).toBe(true);
   });
 
   it('configures an embeddings endpoint only with its model and dimensions', () => {

@@ -66,6 +66,10 @@ const envSchema = z.object({
   EMBEDDINGS_API_KEY: z.string().min(1).optional(),
   EMBEDDINGS_BATCH_SIZE: positiveInt.optional(),
   EMBEDDINGS_MODEL_PATH: z.string().min(1).optional(),
+  /** Encrypts the model providers' API keys at rest. */
+  MODEL_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How long one call to a model provider may take before the router gives up on it. */
+  MODEL_CALL_TIMEOUT: duration.prefault('60s'),
   /** Development only: serve the web app through Vite with hot reload instead of its build. */
   WEB_DEV: flag.default(false),
 });
@@ -105,7 +109,7 @@ function toAppConfig(env: z.output<typeof envSchema>) {
   if (env.EMBEDDINGS_BASE_URL && (!env.EMBEDDINGS_MODEL || !env.EMBEDDINGS_DIMENSIONS)) {
     throw new ConfigurationError('Invalid configuration: EMBEDDINGS_BASE_URL needs EMBEDDINGS_MODEL and EMBEDDINGS_DIMENSIONS');
   }
-  for (const secret of ['JWT_SECRET', 'SESSION_SECRET'] as const) {
+  for (const secret of ['JWT_SECRET', 'SESSION_SECRET', 'MODEL_SECRETS_KEY'] as const) {
     if (production && !env[secret]) {
       throw new ConfigurationError(`Invalid configuration: ${secret} is required when NODE_ENV=production`);
     }
@@ -149,6 +153,11 @@ function toAppConfig(env: z.output<typeof envSchema>) {
       localModel: embeddingsModelPath
         ? { modelPath: embeddingsModelPath, batchSize: env.EMBEDDINGS_BATCH_SIZE ?? DEFAULT_LOCAL_BATCH_SIZE }
         : null,
+    },
+    models: {
+      /** Derives the key that encrypts provider API keys; losing it makes the stored keys unreadable. */
+      secretsKey: env.MODEL_SECRETS_KEY ?? readOrCreateSecret(resolve(dataDir, 'secrets', 'model-secrets-key')),
+      callTimeoutMs: env.MODEL_CALL_TIMEOUT,
     },
     web: {
       frontendDir: resolve(import.meta.dirname, '../../../frontend'),

@@ -12,7 +12,7 @@ import { newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
 import { ProjectionRebuilder } from './projection-rebuilder.service.js';
 import { ProjectionRunner } from './projection-runner.service.js';
 
-const READ_TABLES = ['users', 'sessions', 'api_keys', 'activity', 'documents'];
+const READ_TABLES = ['users', 'sessions', 'api_keys', 'activity', 'documents', 'model_providers', 'model_settings', 'model_routing', 'model_usage_daily'];
 
 async function snapshotReadTables(app: TestApp['app']) {
   const em = app.get(MikroORM).em.fork();
@@ -33,6 +33,9 @@ async function produceActivity(t: TestApp) {
   await t.http().get('/api/auth/profile').set({ Authorization: `Bearer ${key.key}` }).expect(200);
   await t.http().delete(`/api/api-keys/${key.id}`).set(asAdmin).expect(200);
   await t.http().put(`/api/users/${member.user.id}/role`).set(asAdmin).send({ role: 'analyst' }).expect(200);
+  const localModel = `/api/models/${encodeURIComponent('local:extractive')}`;
+  await t.http().put(localModel).set(asAdmin).send({ configuration: { temperature: 0.3 }, limits: { dailyRequests: 100 } }).expect(200);
+  await t.http().post(`${localModel}/test`).set(asAdmin).expect(200);
   const upload = await t
     .http()
     .post('/api/documents/upload')
@@ -91,7 +94,7 @@ describe('projections', () => {
     expect(live.activity.length).toBeGreaterThan(5);
 
     const replayed = await t.app.get(ProjectionRebuilder).rebuild();
-    expect(Object.keys(replayed).sort()).toEqual(['activity', 'api-keys', 'documents', 'sessions', 'users']);
+    expect(Object.keys(replayed).sort()).toEqual(['activity', 'api-keys', 'documents', 'models', 'sessions', 'users']);
     expect(await snapshotReadTables(t.app)).toEqual(live);
   });
 

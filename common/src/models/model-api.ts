@@ -184,3 +184,40 @@ export function costBreakdown(model: Pick<Model, 'requests' | 'costPerToken'>, m
   const base = monthlyCost > 0 ? monthlyCost : 4000;
   return { cost, share: (cost / base) * 100 };
 }
+
+/** How a call recorded as ModelInvoked ended. */
+export type ModelCallOutcome = 'success' | 'error';
+
+/** GET /api/models, like the documents list: an envelope with the models. */
+export interface ModelListResponse {
+  success: true;
+  models: Model[];
+}
+
+/** GET /api/models/stats. */
+export interface ModelStatsResponse {
+  success: true;
+  stats: ModelStats;
+}
+
+/** PUT /api/models/{id}. */
+export interface ModelUpdateResponse {
+  success: true;
+  model: Model;
+}
+
+/** GET /api/models/routing and PUT /api/models/routing. */
+export type RoutingEnvelope = { success: true } & RoutingResponse;
+
+/** GET /api/models/providers. */
+export interface ModelProvidersResponse {
+  success: true;
+  providers: ModelProviderView[];
+}
+
+/** POST /api/models/providers: the endpoint added, with the models it serves (each health-tested once). */
+export interface AddProviderResponse {
+  success: true;
+  provider: ModelProviderView;
+  models: Model[];
+}

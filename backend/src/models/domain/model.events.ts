@@ -1,0 +1,87 @@
+import type { ModelCallOutcome, ModelConfiguration, ModelLimits, SettableModelStatus } from '@docent/common/models';
+import type { FinishReason, ModelInfo } from '@docent/plugin-sdk';
+
+/** An API key as events carry it: encrypted, with the masked form the API shows. */
+export interface StoredApiKey {
+  encrypted: string;
+  masked: string;
+}
+
+declare module '../../event-store/domain-event.js' {
+  interface DomainEventMap {
+    /** An administrator set the endpoint or key of a provider; null endpoint: the plugin's default. */
+    ProviderConfigured: { providerId: string; endpoint: string | null; apiKey: StoredApiKey | null };
+    /** 'Add Provider': an OpenAI-compatible endpoint served by the plugin `pluginId`, with the models it listed. */
+    ProviderAdded: {
+      providerId: string;
+      pluginId: string;
+      name: string;
+      endpoint: string;
+      apiKey: StoredApiKey | null;
+      models: ModelInfo[];
+    };
+    ProviderRemoved: { providerId: string };
+    /** The full parameters after the change. */
+    ModelConfigured: { modelId: string; configuration: ModelConfiguration };
+    /** The full limits after the change. */
+    ModelLimitsChanged: { modelId: string; limits: ModelLimits };
+    /**
+     * By an administrator (active or inactive), or by a health test whose outcome
+     * differs from the previous one (error with the reason, or active again).
+     */
+    ModelStatusChanged: {
+      modelId: string;
+      status: SettableModelStatus | 'error';
+      reason: string | null;
+      changedBy: 'administrator' | 'health-test';
+    };
+    ModelTested: { modelId: string; success: boolean; responseTimeMs: number; error: string | null };
+    RoutingConfigured: {
+      primaryModelId: string | null;
+      fallbackModelId: string | null;
+      costOptimizedModelId: string | null;
+      autoRouting: boolean;
+    };
+    /** One call to a provider, failed ones included; each attempt of a request is its own call. */
+    ModelInvoked: {
+      modelId: string;
+      providerId: string;
+      /** Null for calls the system makes on its own behalf. */
+      userId: string | null;
+      inputTokens: number;
+      outputTokens: number;
+      /** US dollars: tokens / 1000 × the model's price per 1K, input and output. */
+      cost: number;
+      latencyMs: number;
+      outcome: ModelCallOutcome;
+      error: string | null;
+      /** Null when the call failed. */
+      finishReason: FinishReason | null;
+      /** Another candidate was tried first and could not take the request. */
+      fallback: boolean;
+      streamed: boolean;
+    };
+  }
+}
+
+export const MODEL_PROVIDER_STREAM_TYPE = 'model-provider';
+export const MODEL_STREAM_TYPE = 'model';
+export const MODEL_ROUTING_STREAM_TYPE = 'model-routing';
+export const MODEL_USAGE_STREAM_TYPE = 'model-usage';
+
+export const modelProviderStreamId = (providerId: string) => `model-provider-${providerId}`;
+export const modelStreamId = (modelId: string) => `model-${modelId}`;
+export const MODEL_ROUTING_STREAM_ID = 'model-routing';
+/** Calls are facts with nothing to decide, so their streams are appended to without a version check. */
+export const modelUsageStreamId = (modelId: string) => `model-usage-${modelId}`;
+
+/** `{providerId}:{model id at the provider}`; the provider's own id may itself contain colons. */
+export function modelIdOf(providerId: string, providerModelId: string): string {
+  return `${providerId}:${providerModelId}`;
+}
+
+export function splitModelId(modelId: string): { providerId: string; providerModelId: string } | null {
+  const separator = modelId.indexOf(':');
+  if (separator <= 0 || separator === modelId.length - 1) return null;
+  return { providerId: modelId.slice(0, separator), providerModelId: modelId.slice(separator + 1) };
+}

@@ -1,0 +1,73 @@
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import type { DomainEventMap } from '../../event-store/domain-event.js';
+import { EventStore, type StreamAppend } from '../../event-store/event-store.service.js';
+import { MODEL_USAGE_STREAM_TYPE, modelUsageStreamId } from '../domain/model.events.js';
+
+export type ModelInvocation = DomainEventMap['ModelInvoked'];
+
+/** A batch is written this long after its first call at the latest. */
+const FLUSH_INTERVAL_MS = 100;
+/** Or as soon as it holds this many calls. */
+const FLUSH_BATCH_SIZE = 200;
+
+/**
+ * Records calls as ModelInvoked events in batches, so that no call waits for a
+ * database transaction of its own. Batches are written one at a time; a batch that
+ * fails to write is kept and tried again, and everything pending is written on shutdown.
+ */
+@Injectable()
+export class ModelInvocationRecorder implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(ModelInvocationRecorder.name);
+  private pending: ModelInvocation[] = [];
+  private timer?: NodeJS.Timeout;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly eventStore: EventStore) {}
+
+  record(invocation: ModelInvocation): void {
+    this.pending.push(invocation);
+    if (this.pending.length >= FLUSH_BATCH_SIZE) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
+  }
+
+  /** Resolves once every call recorded so far is written (or has failed to be, and waits for the next try). */
+  flush(): Promise<void> {
+    this.writing = this.writing.then(() => this.writePending());
+    return this.writing;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.flush();
+  }
+
+  private async writePending(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    if (batch.length === 0) return;
+    this.pending = [];
+    try {
+      await this.eventStore.append(appendsFor(batch), { actorId: null });
+    } catch (error) {
+      this.logger.error(`Could not record ${batch.length} model call(s); retrying: ${error instanceof Error ? error.message : error}`);
+      this.pending = [...batch, ...this.pending];
+      this.timer ??= setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
+    }
+  }
+}
+
+/** One append per model's usage stream, all in one transaction. */
+function appendsFor(batch: ModelInvocation[]): StreamAppend[] {
+  const byModel = new Map<string, ModelInvocation[]>();
+  for (const invocation of batch) {
+    const calls = byModel.get(invocation.modelId) ?? [];
+    calls.push(invocation);
+    byModel.set(invocation.modelId, calls);
+  }
+  return [...byModel].map(([modelId, calls]) => ({
+    streamId: modelUsageStreamId(modelId),
+    streamType: MODEL_USAGE_STREAM_TYPE,
+    expectedVersion: 'any',
+    events: calls.map((data) => ({ type: 'ModelInvoked', data })),
+  }));
+}
