@@ -8,6 +8,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { EmbeddingsModule } from './embeddings/embeddings.module.js';
 import { EventStoreModule } from './event-store/event-store.module.js';
+import { GatewayModule } from './gateway/gateway.module.js';
 import { loggerModule } from './logging/logger.module.js';
 import { ModelsModule } from './models/models.module.js';
 import { PluginsModule } from './plugins/plugins.module.js';
@@ -33,6 +34,7 @@ export class AppModule {
         EmbeddingsModule,
         DocumentsModule,
         ModelsModule,
+        GatewayModule,
       ],
     };
   }

@@ -26,26 +26,27 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
     const response = host.switchToHttp().getResponse<Response>();
-    const { status, error, details } = this.describe(exception);
+    const { status, error, details } = describeException(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (response.headersSent) return;
     response.status(status).json({ success: false, error, ...(details && { details }) });
   }
+}
 
-  private describe(exception: unknown): { status: number; error: string; details?: string[] } {
-    if (exception instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[exception.kind], error: exception.message };
-    if (exception instanceof ConcurrencyConflictError) return { status: HttpStatus.CONFLICT, error: exception.message };
-    // Nest wraps the body parser's errors; their type tells a client's mistake precisely.
-    const cause = exception instanceof HttpException ? exception.cause : exception;
-    if (isBodyParserError(cause)) return describeBodyParserError(cause);
-    if (exception instanceof HttpException) {
-      const body = exception.getResponse();
-      const messages = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : body;
-      const list = (Array.isArray(messages) ? messages : [messages ?? exception.message]).map(String);
-      return { status: exception.getStatus(), error: list[0]!, ...(list.length > 1 && { details: list }) };
-    }
-    return { status: HttpStatus.INTERNAL_SERVER_ERROR, error: 'Internal server error' };
+/** The status and message a failure answers with, whatever shape the response body takes. */
+export function describeException(exception: unknown): { status: number; error: string; details?: string[] } {
+  if (exception instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[exception.kind], error: exception.message };
+  if (exception instanceof ConcurrencyConflictError) return { status: HttpStatus.CONFLICT, error: exception.message };
+  // Nest wraps the body parser's errors; their type tells a client's mistake precisely.
+  const cause = exception instanceof HttpException ? exception.cause : exception;
+  if (isBodyParserError(cause)) return describeBodyParserError(cause);
+  if (exception instanceof HttpException) {
+    const body = exception.getResponse();
+    const messages = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : body;
+    const list = (Array.isArray(messages) ? messages : [messages ?? exception.message]).map(String);
+    return { status: exception.getStatus(), error: list[0]!, ...(list.length > 1 && { details: list }) };
   }
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, error: 'Internal server error' };
 }
 
 function isBodyParserError(value: unknown): value is BodyParserError {

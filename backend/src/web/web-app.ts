@@ -9,7 +9,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { createRemixRequestHandler } from './remix-request-handler.js';
 
 /** Paths the API, the socket and the docs own; every other path is the web app's. */
-const API_PATH = /^\/(api|mcp|demo|ws)(\/|$)|^\/(health|status)$/;
+const API_PATH = /^\/(api|mcp|demo|ws|v1)(\/|$)|^\/(health|status)$/;
 
 /**
  * Mounts the Remix web app on the same server as the API: its built assets,
