@@ -1,0 +1,114 @@
+import { useFetcher } from '@remix-run/react';
+import { useEffect, useId, useState } from 'react';
+import styled from 'styled-components';
+import { Button, FormAlert, PasswordField, TextField } from '~/components/forms';
+import { Dialog } from '~/components/ui/dialog';
+import { useNotify } from '~/notifications/notifications-context';
+import { addProviderForm } from './model-action-form';
+import type { AddProviderResult } from './model-actions';
+import { isHttpUrl } from './model-draft';
+
+const ADD_PROVIDER_FETCHER_KEY = 'model-add-provider';
+
+interface AddProviderDialogProps {
+  open: boolean;
+  onClose: () => void;
+  csrfToken: string;
+}
+
+/** 'Add Provider': an OpenAI-compatible endpoint (Ollama, vLLM, LM Studio...), whose models then join the list. */
+export function AddProviderDialog({ open, onClose, csrfToken }: AddProviderDialogProps) {
+  const fetcher = useFetcher<AddProviderResult>({ key: ADD_PROVIDER_FETCHER_KEY });
+  const notify = useNotify();
+  const formId = useId();
+  const [name, setName] = useState('');
+  const [baseURL, setBaseURL] = useState('');
+  const [apiKey, setApiKey] = useState('');
+  const [problems, setProblems] = useState<{ name?: string; baseURL?: string }>({});
+  const [submitted, setSubmitted] = useState(false);
+  const adding = fetcher.state !== 'idle';
+  const result = submitted && fetcher.state === 'idle' ? fetcher.data : undefined;
+
+  useEffect(() => {
+    if (!result?.ok) return;
+    notify({ type: 'success', title: 'Provider added', message: result.provider.name });
+    setSubmitted(false);
+    setName('');
+    setBaseURL('');
+    setApiKey('');
+    onClose();
+  }, [result, notify, onClose]);
+
+  const close = () => {
+    setSubmitted(false);
+    setProblems({});
+    onClose();
+  };
+
+  const add = () => {
+    const found = {
+      ...(name.trim() === '' && { name: 'Enter a name for the provider' }),
+      ...(!isHttpUrl(baseURL.trim()) && { baseURL: 'Base URL must be an http or https URL' }),
+    };
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    setSubmitted(true);
+    fetcher.submit(
+      { ...addProviderForm({ name: name.trim(), baseURL: baseURL.trim(), apiKey: apiKey.trim() || undefined }), csrf: csrfToken },
+      { method: 'post', action: '/models' },
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Add Provider"
+      description="An OpenAI-compatible endpoint. Its models are listed once it is added."
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={adding} busy={adding}>
+            Add Provider
+          </Button>
+        </>
+      }
+    >
+      <StyledForm
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          add();
+        }}
+      >
+        <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={problems.name} autoComplete="off" />
+        <TextField
+          label="Base URL"
+          type="url"
+          placeholder="http://localhost:11434/v1"
+          value={baseURL}
+          onChange={(event) => setBaseURL(event.target.value)}
+          error={problems.baseURL}
+          autoComplete="off"
+        />
+        <PasswordField
+          label="API key (optional)"
+          value={apiKey}
+          onChange={(event) => setApiKey(event.target.value)}
+          autoComplete="off"
+          hint="Stored encrypted on the server and only ever shown masked."
+        />
+        <FormAlert>{result && !result.ok ? `Provider not added: ${result.error ?? 'the server could not be reached'}` : null}</FormAlert>
+      </StyledForm>
+    </Dialog>
+  );
+}
+
+const StyledForm = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;

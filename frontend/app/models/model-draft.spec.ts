@@ -1,0 +1,93 @@
+import type { Model } from '@docent/common/models';
+import { describe, expect, it } from 'vitest';
+import { changedFields, checkDraft, draftFromModel, isEmptyUpdate, type ModelDraft } from './model-draft';
+import { SAMPLE_MODELS } from './sample-models';
+
+const model: Model = {
+  ...SAMPLE_MODELS[0]!,
+  status: 'active',
+  endpoint: 'https://api.example.com/v1',
+  apiKey: 'sk-…3f9a',
+  configuration: { temperature: 0.7, maxTokens: 2048, topP: 1, frequencyPenalty: 0, presencePenalty: 0 },
+  limits: { dailyRequests: 1000, monthlyBudget: null, maxConcurrent: 5 },
+};
+const withEndpoint = { hasEndpoint: true };
+
+function saved(change: Partial<ModelDraft>, on: Model = model, options = withEndpoint) {
+  const check = checkDraft({ ...draftFromModel(on), ...change }, options);
+  if (!check.ok) throw new Error(`refused: ${JSON.stringify(check.problems)}`);
+  return changedFields(on, check.values, options);
+}
+
+function problems(change: Partial<ModelDraft>) {
+  const check = checkDraft({ ...draftFromModel(model), ...change }, withEndpoint);
+  return check.ok ? {} : check.problems;
+}
+
+describe('the Configure dialog sends only what changed', () => {
+  it('sends nothing when nothing was touched', () => {
+    expect(isEmptyUpdate(saved({}))).toBe(true);
+  });
+
+  it('sends a changed parameter alone, without the unchanged ones', () => {
+    expect(saved({ temperature: 1.2 })).toEqual({ configuration: { temperature: 1.2 } });
+  });
+
+  it('reads a slider position such as 0.30000000000000004 as the tenth it shows', () => {
+    expect(saved({ temperature: 0.1 * 3 })).toEqual({ configuration: { temperature: 0.3 } });
+  });
+
+  it('sends a changed limit alone, and an emptied limit as no limit', () => {
+    expect(saved({ dailyRequests: '250' })).toEqual({ limits: { dailyRequests: 250 } });
+    expect(saved({ maxConcurrent: '' })).toEqual({ limits: { maxConcurrent: null } });
+    expect(saved({ monthlyBudget: '12.5' })).toEqual({ limits: { monthlyBudget: 12.5 } });
+  });
+
+  it('sends the status, endpoint and a newly typed key when they change', () => {
+    expect(saved({ status: 'inactive', endpoint: ' https://other.example.com/v1 ', apiKey: ' sk-new ' })).toEqual({
+      status: 'inactive',
+      endpoint: 'https://other.example.com/v1',
+      apiKey: 'sk-new',
+    });
+  });
+
+  it('leaves an error status alone: only a health test changes it', () => {
+    const failing: Model = { ...model, status: 'error', statusReason: 'Invalid API key' };
+    expect(draftFromModel(failing).status).toBeNull();
+    expect(isEmptyUpdate(saved({}, failing))).toBe(true);
+  });
+
+  it('never sends an endpoint or key for a provider without one', () => {
+    const offline: Model = { ...model, endpoint: null, apiKey: null, requiresApiKey: false };
+    expect(saved({ apiKey: 'ignored', endpoint: 'https://x.example' }, offline, { hasEndpoint: false })).toEqual({});
+  });
+});
+
+describe('the Configure dialog refuses values outside the spec bounds', () => {
+  it('refuses max tokens outside 1 to 8192 or not whole', () => {
+    expect(problems({ maxTokens: '8193' }).maxTokens).toBe('Max tokens must be a whole number from 1 to 8192');
+    expect(problems({ maxTokens: '0' }).maxTokens).toBeDefined();
+    expect(problems({ maxTokens: '12.5' }).maxTokens).toBeDefined();
+    expect(problems({ maxTokens: '' }).maxTokens).toBeDefined();
+    expect(problems({ maxTokens: '8192' })).toEqual({});
+  });
+
+  it('refuses temperature outside 0 to 2 and top P outside 0 to 1', () => {
+    expect(problems({ temperature: 2.1 }).temperature).toBe('Temperature must be between 0 and 2');
+    expect(problems({ topP: -0.1 }).topP).toBe('Top P must be between 0 and 1');
+    expect(problems({ temperature: 2, topP: 0 })).toEqual({});
+  });
+
+  it('refuses negative or fractional limits and text that is not a number', () => {
+    expect(problems({ dailyRequests: '-1' }).dailyRequests).toBeDefined();
+    expect(problems({ maxConcurrent: '1.5' }).maxConcurrent).toBeDefined();
+    expect(problems({ monthlyBudget: 'lots' }).monthlyBudget).toBeDefined();
+    expect(problems({ dailyRequests: '0', monthlyBudget: '0', maxConcurrent: '0' })).toEqual({});
+  });
+
+  it('refuses an endpoint that is not an http or https URL, and takes an empty one as the default', () => {
+    expect(problems({ endpoint: 'ftp://example.com' }).endpoint).toBe('API endpoint must be an http or https URL, or empty for the default');
+    expect(problems({ endpoint: 'not a url' }).endpoint).toBeDefined();
+    expect(saved({ endpoint: ' ' })).toEqual({ endpoint: '' });
+  });
+});

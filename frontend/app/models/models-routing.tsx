@@ -1,0 +1,292 @@
+import type { Model, ModelLimitUsage, RoutingConfiguration, RoutingResponse } from '@docent/common/models';
+import { useFetcher } from '@remix-run/react';
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import { Button, FormAlert } from '~/components/forms';
+import { Card, CardBody, CardHeader } from '~/components/ui/card';
+import { ProgressBar } from '~/components/ui/progress-bar';
+import { SelectField } from '~/components/ui/select-field';
+import { Switch } from '~/components/ui/switch';
+import { routingForm } from './model-action-form';
+import type { SaveRoutingResult } from './model-actions';
+import { formatCount, formatDollars, limitUsedPercent, NO_LIMIT } from './model-format';
+
+/** The Routing tab shows the limit usage of this many models, the first in the list (spec section 2). */
+const MODELS_WITH_USAGE_BARS = 2;
+
+const ROUTE_CHOICES = [
+  { key: 'primaryModelId', label: 'Primary model', hint: 'Takes every request first.' },
+  { key: 'fallbackModelId', label: 'Fallback model', hint: 'Takes a request the primary model could not answer.' },
+  { key: 'costOptimizedModelId', label: 'Cost-optimized model', hint: 'Taken first by requests that ask for the cheapest answer.' },
+] as const;
+
+interface ModelsRoutingProps {
+  models: readonly Model[];
+  routing: RoutingResponse;
+  /** Null: the routing is shown, not changed (a role without system:configure, or sample data). */
+  editing: { csrfToken: string; onConfigureLimits: (model: Model) => void } | null;
+}
+
+/** Routing: which model takes a request, and how much of its limits the first two models have used. */
+export function ModelsRouting({ models, routing, editing }: ModelsRoutingProps) {
+  const routingId = useId();
+  const limitsId = useId();
+  const withBars = models.slice(0, MODELS_WITH_USAGE_BARS);
+  return (
+    <StyledColumns>
+      <Card aria-labelledby={routingId}>
+        <CardHeader title="Routing" titleId={routingId} description="Which model the router gives each request." />
+        <CardBody>
+          {editing ? (
+            <RoutingForm models={models} saved={routing.routing} csrfToken={editing.csrfToken} />
+          ) : (
+            <RoutingSummary models={models} routing={routing.routing} />
+          )}
+        </CardBody>
+      </Card>
+
+      <Card aria-labelledby={limitsId}>
+        <CardHeader title="Rate Limits" titleId={limitsId} description="Use of each limit right now: today, this month, at this moment." />
+        <CardBody>
+          {withBars.length === 0 ? (
+            <StyledMuted>No models are installed.</StyledMuted>
+          ) : (
+            <StyledUsageList>
+              {withBars.map((model) => (
+                <li key={model.id}>
+                  <ModelLimitBars model={model} usage={routing.usage.find((entry) => entry.modelId === model.id)} />
+                  {editing && (
+                    <Button variant="secondary" aria-label={`Configure Limits: ${model.name}`} onClick={() => editing.onConfigureLimits(model)}>
+                      Configure Limits
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </StyledUsageList>
+          )}
+        </CardBody>
+      </Card>
+    </StyledColumns>
+  );
+}
+
+const modelLabel = (models: readonly Model[], modelId: string | null) => {
+  if (modelId === null) return 'None';
+  const model = models.find((candidate) => candidate.id === modelId);
+  return model ? `${model.name} (${model.providerName})` : modelId;
+};
+
+function RoutingSummary({ models, routing }: { models: readonly Model[]; routing: RoutingConfiguration }) {
+  return (
+    <StyledSummary>
+      {ROUTE_CHOICES.map((choice) => (
+        <div key={choice.key}>
+          <dt>{choice.label}</dt>
+          <dd>{modelLabel(models, routing[choice.key])}</dd>
+        </div>
+      ))}
+      <div>
+        <dt>Auto-routing</dt>
+        <dd>{routing.autoRouting ? 'On' : 'Off'}</dd>
+      </div>
+    </StyledSummary>
+  );
+}
+
+const ROUTING_FETCHER_KEY = 'model-routing';
+
+function RoutingForm({ models, saved, csrfToken }: { models: readonly Model[]; saved: RoutingConfiguration; csrfToken: string }) {
+  const fetcher = useFetcher<SaveRoutingResult>({ key: ROUTING_FETCHER_KEY });
+  const [draft, setDraft] = useState(saved);
+  // A configuration saved since (here or elsewhere, seen on a poll) starts the form afresh.
+  const savedText = JSON.stringify(saved);
+  const [draftBase, setDraftBase] = useState(savedText);
+  if (draftBase !== savedText) {
+    setDraftBase(savedText);
+    setDraft(saved);
+  }
+  const changed = JSON.stringify(draft) !== savedText;
+  const saving = fetcher.state !== 'idle';
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+
+  return (
+    <StyledForm
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        fetcher.submit({ ...routingForm(draft), csrf: csrfToken }, { method: 'post', action: '/models' });
+      }}
+    >
+      {ROUTE_CHOICES.map((choice) => (
+        <SelectField
+          key={choice.key}
+          label={choice.label}
+          hint={choice.hint}
+          value={draft[choice.key] ?? ''}
+          onChange={(event) => setDraft({ ...draft, [choice.key]: event.target.value || null })}
+        >
+          <option value="">None</option>
+          {models.map((model) => (
+            <option key={model.id} value={model.id}>
+              {model.name} ({model.providerName})
+            </option>
+          ))}
+        </SelectField>
+      ))}
+      <Switch
+        label="Auto-routing"
+        description="When the primary and fallback models cannot take a request, try every other active model, cheapest first."
+        checked={draft.autoRouting}
+        onChange={(autoRouting) => setDraft({ ...draft, autoRouting })}
+      />
+      <FormAlert>{result && !result.ok ? `Routing not saved: ${result.error ?? 'the server could not be reached'}` : null}</FormAlert>
+      <StyledActions>
+        <p role="status">{result?.ok && !changed ? 'Routing saved.' : ''}</p>
+        <Button type="submit" disabled={!changed || saving} busy={saving}>
+          Save Routing
+        </Button>
+      </StyledActions>
+    </StyledForm>
+  );
+}
+
+interface LimitBar {
+  label: string;
+  used: string;
+  limit: string | null;
+  percent: number | null;
+}
+
+function limitBars(usage: ModelLimitUsage): LimitBar[] {
+  const bar = (label: string, { used, limit }: { used: number; limit: number | null }, format: (value: number) => string): LimitBar => ({
+    label,
+    used: format(used),
+    limit: limit === null ? null : format(limit),
+    percent: limitUsedPercent(used, limit),
+  });
+  return [
+    bar('Daily requests', usage.dailyRequests, formatCount),
+    bar('Monthly budget', usage.monthlyBudget, formatDollars),
+    bar('Concurrent requests', usage.concurrent, formatCount),
+  ];
+}
+
+function ModelLimitBars({ model, usage }: { model: Model; usage: ModelLimitUsage | undefined }) {
+  return (
+    <section aria-label={`${model.name} limits`}>
+      <StyledUsageTitle>{model.name}</StyledUsageTitle>
+      {usage ? (
+        <StyledBars>
+          {limitBars(usage).map((bar) => (
+            <div key={bar.label}>
+              <StyledBarText>
+                <span>{bar.label}</span>
+                <span>{bar.limit === null ? `${bar.used} · ${NO_LIMIT}` : `${bar.used} / ${bar.limit}`}</span>
+              </StyledBarText>
+              {bar.percent !== null && (
+                <ProgressBar
+                  value={bar.percent}
+                  label={`${model.name} ${bar.label.toLowerCase()} used`}
+                  tone={bar.percent >= 100 ? 'danger' : 'primary'}
+                />
+              )}
+            </div>
+          ))}
+        </StyledBars>
+      ) : (
+        <StyledMuted>No usage reported for this model.</StyledMuted>
+      )}
+    </section>
+  );
+}
+
+const StyledColumns = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(22rem, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+  align-items: start;
+`;
+
+const StyledMuted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const StyledForm = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const StyledActions = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+`;
+
+const StyledSummary = styled.dl`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+
+  dt {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+  dd {
+    margin: 0;
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+`;
+
+const StyledUsageList = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: ${({ theme }) => theme.space.sm};
+  }
+  section {
+    align-self: stretch;
+  }
+`;
+
+const StyledUsageTitle = styled.h3`
+  margin: 0 0 ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.font.size.md};
+`;
+
+const StyledBars = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const StyledBarText = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-bottom: ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.font.size.sm};
+
+  span:last-child {
+    font-variant-numeric: tabular-nums;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;

@@ -1,0 +1,208 @@
+import { hasPermission } from '@docent/common/permissions';
+import type { Model } from '@docent/common/models';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData, useRouteError } from '@remix-run/react';
+import { useCallback, useState } from 'react';
+import styled from 'styled-components';
+import { useAuth } from '~/auth/auth-context';
+import { PageErrorCard } from '~/components/errors/error-screen';
+import { Button } from '~/components/forms';
+import { Tabs } from '~/components/ui/tabs';
+import { ApiError, signedInApi } from '~/lib/api.server';
+import { assertCsrf } from '~/lib/csrf.server';
+import { AddProviderDialog } from '~/models/add-provider-dialog';
+import { ConfigureModelDialog, ModelUpdateAnnouncement } from '~/models/configure-model-dialog';
+import { readModelAction } from '~/models/model-action-form';
+import type { ConfigureTab } from '~/models/model-draft';
+import { ModelSummaryCards } from '~/models/model-summary-cards';
+import { addProvider, loadModelsPage, saveRouting, testModel, updateModel } from '~/models/models-api.server';
+import { ModelsAnalytics } from '~/models/models-analytics';
+import { ModelsOverview } from '~/models/models-overview';
+import { ModelsRouting } from '~/models/models-routing';
+import { ModelsTable } from '~/models/models-table';
+import { SAMPLE_MODEL_STATS, SAMPLE_MODELS, SAMPLE_ROUTING } from '~/models/sample-models';
+import { TestModelsDialog } from '~/models/test-models-dialog';
+import { useModelsPolling } from '~/models/use-models-polling';
+
+export const meta: MetaFunction = () => [{ title: 'AI Models · Docent' }];
+
+/** The models, their stats and the routing with its limit usage. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await signedInApi(request, context);
+  try {
+    const page = await loadModelsPage(api);
+    return data({ source: 'server' as const, ...page }, { headers: await api.cookieHeaders() });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 0) {
+      // The spec's fallback, read-only and labelled: the page says these are samples, not the installed models.
+      return data({ source: 'sample' as const, models: [...SAMPLE_MODELS], stats: SAMPLE_MODEL_STATS, routing: SAMPLE_ROUTING });
+    }
+    throw data({ success: false, error: error.message }, { status: error.status, headers: await api.cookieHeaders() });
+  }
+}
+
+/** POST intent=update|test|routing|add-provider -> the matching ModelActionResult. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const api = await signedInApi(request, context);
+  await assertCsrf(request, api.session);
+  const command = readModelAction(await request.formData());
+  if (!command) throw data({ success: false, error: 'Unknown model action' }, { status: 400 });
+  const result = await (() => {
+    switch (command.intent) {
+      case 'update':
+        return updateModel(api, command.modelId, command.update);
+      case 'test':
+        return testModel(api, command.modelId);
+      case 'routing':
+        return saveRouting(api, command.routing);
+      case 'add-provider':
+        return addProvider(api, command.request);
+      default: {
+        const unhandled: never = command;
+        throw new Error(`Unhandled model action ${JSON.stringify(unhandled)}`);
+      }
+    }
+  })();
+  return data(result, { headers: await api.cookieHeaders() });
+}
+
+const PAGE_TABS = [
+  { key: 'overview', label: 'Overview' },
+  { key: 'models', label: 'Models' },
+  { key: 'routing', label: 'Routing' },
+  { key: 'analytics', label: 'Analytics' },
+] as const;
+type PageTab = (typeof PAGE_TABS)[number]['key'];
+
+export default function ModelsPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const { user, csrfToken } = useAuth();
+  useModelsPolling();
+  const [tab, setTab] = useState<PageTab>('overview');
+  const [testing, setTesting] = useState(false);
+  const [addingProvider, setAddingProvider] = useState(false);
+  const [configuring, setConfiguring] = useState<{ modelId: string; tab: ConfigureTab } | null>(null);
+  const closeConfigure = useCallback(() => setConfiguring(null), []);
+  const closeAddProvider = useCallback(() => setAddingProvider(false), []);
+
+  const isSample = loaded.source === 'sample';
+  const models: Model[] = loaded.models;
+  // What the role may do; the server enforces the same. Samples offer nothing to change.
+  const canTest = !isSample && hasPermission(user?.role, 'system:monitor');
+  const canConfigure = !isSample && hasPermission(user?.role, 'system:configure');
+  const configuredModel = configuring && models.find((model) => model.id === configuring.modelId);
+
+  return (
+    <StyledPage>
+      <StyledHeader>
+        <div>
+          <h1>AI Models</h1>
+          <p>Monitor the models answering requests, test them, and set how requests are routed.</p>
+        </div>
+        <StyledHeaderActions>
+          {canTest && (
+            <Button variant="secondary" onClick={() => setTesting(true)}>
+              Test Models
+            </Button>
+          )}
+          {canConfigure && <Button onClick={() => setAddingProvider(true)}>Add Provider</Button>}
+        </StyledHeaderActions>
+      </StyledHeader>
+
+      {isSample && (
+        <StyledOfflineAlert role="alert">
+          <strong>Sample data — the server is unreachable.</strong>
+          <span>These are sample models, not the installed ones. Nothing here can be tested or changed until the server is back.</span>
+        </StyledOfflineAlert>
+      )}
+
+      <ModelSummaryCards stats={loaded.stats} />
+
+      <Tabs label="Model views" tabs={PAGE_TABS} selected={tab} onSelect={setTab}>
+        {tab === 'overview' && <ModelsOverview models={models} usage={loaded.routing.usage} />}
+        {tab === 'models' && (
+          <ModelsTable models={models} onConfigure={canConfigure ? (model) => setConfiguring({ modelId: model.id, tab: 'general' }) : null} />
+        )}
+        {tab === 'routing' && (
+          <ModelsRouting
+            models={models}
+            routing={loaded.routing}
+            editing={
+              canConfigure ? { csrfToken, onConfigureLimits: (model) => setConfiguring({ modelId: model.id, tab: 'limits' }) } : null
+            }
+          />
+        )}
+        {tab === 'analytics' && <ModelsAnalytics models={models} stats={loaded.stats} />}
+      </Tabs>
+
+      {canTest && <TestModelsDialog open={testing} onClose={() => setTesting(false)} models={models} csrfToken={csrfToken} />}
+      {canConfigure && (
+        <>
+          <AddProviderDialog open={addingProvider} onClose={closeAddProvider} csrfToken={csrfToken} />
+          {models.map((model) => (
+            <ModelUpdateAnnouncement key={model.id} model={model} />
+          ))}
+          {configuredModel && (
+            <ConfigureModelDialog
+              key={configuredModel.id}
+              model={configuredModel}
+              initialTab={configuring.tab}
+              csrfToken={csrfToken}
+              onClose={closeConfigure}
+            />
+          )}
+        </>
+      )}
+    </StyledPage>
+  );
+}
+
+/** This page alone failed: the shell stays, with the spec's page error card. */
+export function ErrorBoundary() {
+  return <PageErrorCard error={useRouteError()} />;
+}
+
+const StyledPage = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+`;
+
+const StyledHeader = styled.header`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+
+  h1 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.xxl};
+    font-weight: ${({ theme }) => theme.font.weight.bold};
+    line-height: 1.2;
+  }
+
+  p {
+    margin: ${({ theme }) => theme.space.xs} 0 0;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;
+
+const StyledHeaderActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const StyledOfflineAlert = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: 1px solid ${({ theme }) => theme.color.warning};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.warningMuted};
+  color: ${({ theme }) => theme.color.text};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
