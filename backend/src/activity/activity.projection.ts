@@ -71,6 +71,39 @@ function describe(event: RecordedEvent): ActivityItem | null {
       return { type: 'document', title: 'Document processing failed', description: event.data.reason.slice(0, 500), status: 'error' };
     case 'DocumentDeleted':
       return { type: 'document', title: 'Document deleted', description: event.data.name, status: 'info' };
+    case 'ProviderConfigured':
+      return {
+        type: 'model',
+        title: 'Model provider configured',
+        description: `${event.data.providerId}: ${event.data.endpoint ?? 'default endpoint'}, ${event.data.apiKey ? `key ${event.data.apiKey.masked}` : 'no key'}`,
+        status: 'info',
+      };
+    case 'ProviderAdded':
+      return {
+        type: 'model',
+        title: 'Model provider added',
+        description: `${event.data.name} at ${event.data.endpoint} (${event.data.models.length} models)`,
+        status: 'success',
+      };
+    case 'ProviderRemoved':
+      return { type: 'model', title: 'Model provider removed', description: event.data.providerId, status: 'info' };
+    case 'ModelStatusChanged':
+      return {
+        type: 'model',
+        title: event.data.status === 'error' ? 'Model failed its health test' : `Model ${event.data.status === 'active' ? 'activated' : 'deactivated'}`,
+        description: event.data.reason ? `${event.data.modelId}: ${event.data.reason.slice(0, 400)}` : event.data.modelId,
+        status: event.data.status === 'error' ? 'error' : event.data.status === 'active' ? 'success' : 'info',
+      };
+    case 'ModelConfigured':
+    case 'ModelLimitsChanged':
+      return { type: 'model', title: 'Model settings changed', description: event.data.modelId, status: 'info' };
+    case 'RoutingConfigured':
+      return {
+        type: 'model',
+        title: 'Model routing changed',
+        description: `Primary ${event.data.primaryModelId ?? 'none'}, fallback ${event.data.fallbackModelId ?? 'none'}, auto-routing ${event.data.autoRouting ? 'on' : 'off'}`,
+        status: 'info',
+      };
     default:
       return null;
   }

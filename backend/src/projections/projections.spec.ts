@@ -92,6 +92,9 @@ describe('projections', () => {
     await t.app.get(ProjectionRunner).catchUp();
     const live = await snapshotReadTables(t.app);
     expect(live.activity.length).toBeGreaterThan(5);
+    expect(live.activity).toContainEqual(
+      expect.objectContaining({ type: 'model', title: 'Model settings changed', description: 'local:extractive', status: 'info' }),
+    );
 
     const replayed = await t.app.get(ProjectionRebuilder).rebuild();
     expect(Object.keys(replayed).sort()).toEqual(['activity', 'api-keys', 'documents', 'models', 'sessions', 'users']);
