@@ -1,16 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, notificationBell, notificationPanel, test, themeToggle, waitForHydration } from './fixtures.js';
-
-/** Every serious or critical axe violation on the page, one readable line per element. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.impact} ${violation.id} (${violation.help}): ${node.target.join(' ')} ${node.failureSummary ?? ''}`),
-    );
-}
+import { expect, notificationBell, notificationPanel, test, themeToggle, toastRegion, waitForHydration } from './fixtures.js';
+import { seriousViolations } from './support/axe.js';
 
 test.describe('accessibility (axe)', () => {
   for (const path of ['/login', '/register']) {
@@ -25,6 +14,8 @@ test.describe('accessibility (axe)', () => {
   test('the shell, signed in, has no serious or critical violations', async ({ page, login }) => {
     await login();
     await waitForHydration(page);
+    // Checked with the welcome toast shown, which comes two seconds after start.
+    await expect(toastRegion(page).getByText('Welcome to Docent', { exact: true })).toBeVisible();
 
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -37,6 +28,7 @@ test.describe('accessibility (axe)', () => {
     await waitForHydration(page);
     await themeToggle(page).click();
     await expect(themeToggle(page)).toHaveAccessibleName('Switch to light theme');
+    await expect(toastRegion(page).getByText('Welcome to Docent', { exact: true })).toBeVisible();
     await notificationBell(page).click();
     await expect(notificationPanel(page)).toBeVisible();
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { DocumentStatus } from '@docent/common/documents';
 import { connectionIndicator, expect, test as base, toastRegion, waitForHydration, type Account, type LoginOptions } from './fixtures.js';
@@ -15,6 +14,7 @@ import {
   writeSampleFiles,
   type SampleFile,
 } from './support/documents.js';
+import { seriousViolations } from './support/axe.js';
 
 interface DocumentFixtures {
   /** A demo administrator session: role changes and clean-up. */
@@ -154,15 +154,6 @@ async function settled(baseURL: string, token: string, tag: string, expected: Re
       { timeout: PROCESSING_TIMEOUT },
     )
     .toEqual(expected);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.impact} ${violation.id} (${violation.help}): ${node.target.join(' ')} ${node.failureSummary ?? ''}`),
-    );
 }
 
 test.describe('documents', () => {

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { MODELS_POLL_INTERVAL_MS, type Model, type RoutingConfiguration } from '@docent/common/models';
 import { expect, test as base, themeToggle, toastRegion, waitForHydration, type Account, type LoginOptions } from './fixtures.js';
 import { changeRole, closeSession, demoAdminToken } from './support/documents.js';
 import { chatThroughGateway, findModel, localModel, modelStats, modelWithoutKey, restoreRouting, routing, updateModel } from './support/models.js';
+import { seriousViolations } from './support/axe.js';
 
 interface ModelFixtures {
   /** A demo administrator session: role changes, and putting the model back afterwards. */
@@ -83,15 +83,6 @@ async function dismissToast(page: Page, title: string | RegExp) {
   const dismiss = toastRegion(page).getByRole('button', { name, exact: typeof title === 'string' });
   await expect(dismiss.first()).toBeVisible();
   while ((await dismiss.count()) > 0) await dismiss.first().click();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.impact} ${violation.id} (${violation.help}): ${node.target.join(' ')} ${node.failureSummary ?? ''}`),
-    );
 }
 
 test.describe('AI models', () => {
