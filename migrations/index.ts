@@ -3,6 +3,7 @@ import { Migration20261122022022 } from './Migration20261122022022.js';
 import { Migration20261122130000 } from './Migration20261122130000.js';
 import { Migration20261122150000 } from './Migration20261122150000.js';
 import { Migration20261122170000 } from './Migration20261122170000.js';
+import { Migration20261122190000 } from './Migration20261122190000.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122130000', class: Migration20261122130000 },
   { name: 'Migration20261122150000', class: Migration20261122150000 },
   { name: 'Migration20261122170000', class: Migration20261122170000 },
+  { name: 'Migration20261122190000', class: Migration20261122190000 },
 ];

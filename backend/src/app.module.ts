@@ -13,6 +13,7 @@ import { loggerModule } from './logging/logger.module.js';
 import { ModelsModule } from './models/models.module.js';
 import { PluginsModule } from './plugins/plugins.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
+import { SearchModule } from './search/search.module.js';
 import { StatusModule } from './status/status.module.js';
 
 @Module({})
@@ -34,6 +35,7 @@ export class AppModule {
         EmbeddingsModule,
         DocumentsModule,
         ModelsModule,
+        SearchModule,
         GatewayModule,
       ],
     };

@@ -18,10 +18,22 @@ export interface ChunkEmbeddings {
   vectors: number[][];
 }
 
-export interface KeywordHit {
+/** A chunk a search found, with its score (BM25 for keyword search, cosine similarity for semantic). */
+export interface ChunkHit {
   chunkId: string;
   documentId: string;
   score: number;
+}
+
+/**
+ * The documents a search may return chunks of: processed ones the reader may read
+ * (shared, their own, or all for a reader who reads everything), narrowed by the filters.
+ */
+export interface DocumentScope {
+  reader: { userId: string; readsEverything: boolean };
+  fileTypes?: string[];
+  /** Documents carrying at least one of these tags. */
+  tags?: string[];
 }
 
 export interface StoredChunk {
@@ -159,12 +171,16 @@ export class ChunkIndex {
    * Okapi BM25 over chunks: for each query term t in chunk c,
    * idf(t) * tf * (k1 + 1) / (tf + k1 * (1 - b + b * |c| / avg|c|)),
    * with idf(t) = ln(1 + (N - df + 0.5) / (df + 0.5)), summed over the query's distinct terms.
+   * N, df and avg|c| are over the whole index, so a chunk scores the same whoever searches.
+   * With a scope, the statement itself joins the documents and keeps only the chunks in it;
+   * without one it reads every chunk, for callers that act for no user (tests, evaluation).
    */
-  async keywordSearch(query: string, options: { limit: number; documentIds?: string[] }): Promise<KeywordHit[]> {
+  async keywordSearch(query: string, options: { limit: number; documentIds?: string[]; scope?: DocumentScope }): Promise<ChunkHit[]> {
     const hashes = queryTermHashes(query);
     if (hashes.length === 0) return [];
-    const terms = `{${hashes.join(',')}}`;
-    const documentFilter = options.documentIds ? 'and c.document_id = any($3::uuid[])' : '';
+    const parameters: unknown[] = [`{${hashes.join(',')}}`, options.limit];
+    const documentFilter = options.documentIds ? `and c.document_id = any(${bind(parameters, `{${options.documentIds.join(',')}}`)}::uuid[])` : '';
+    const scopeJoin = options.scope ? `join documents d on d.id = c.document_id and ${documentsInScope(options.scope, parameters)}` : '';
     const { rows } = await bulk<{ chunk_id: string | number; document_id: string; score: number }>(
       this.orm.em.fork(),
       `with corpus as (
@@ -188,13 +204,45 @@ export class ChunkIndex {
        from document_chunks c
        join query_terms q on q.term = any(c.term_hashes)
        cross join corpus
+       ${scopeJoin}
        where c.term_hashes && $1::bigint[] ${documentFilter}
        group by c.id, c.document_id
        order by score desc, c.id
        limit $2`,
-      [terms, options.limit, ...(options.documentIds ? [`{${options.documentIds.join(',')}}`] : [])],
+      parameters,
     );
     return rows.map((row) => ({ chunkId: String(row.chunk_id), documentId: row.document_id, score: Number(row.score) }));
+  }
+
+  /**
+   * The chunks nearest the query vector by cosine distance, among those embedded by this
+   * model. The vector is cast exactly as the partial HNSW index for its dimensions is built,
+   * so the index serves the search; the iterative scan keeps reading the index until enough
+   * chunks pass the scope, where a plain scan would stop at its first candidates.
+   * Score is cosine similarity.
+   */
+  async semanticSearch(
+    vector: number[],
+    options: { model: string; limit: number; documentIds?: string[]; scope: DocumentScope },
+  ): Promise<ChunkHit[]> {
+    const dimensions = vector.length;
+    const parameters: unknown[] = [toVectorLiteral(vector), options.model, options.limit];
+    const documentFilter = options.documentIds ? `and c.document_id = any(${bind(parameters, `{${options.documentIds.join(',')}}`)}::uuid[])` : '';
+    const distance = `c.embedding::vector(${dimensions}) <=> $1::vector(${dimensions})`;
+    return this.orm.em.fork().transactional(async (em) => {
+      await em.execute('set local hnsw.iterative_scan = strict_order');
+      const { rows } = await bulk<{ chunk_id: string | number; document_id: string; distance: number }>(
+        em,
+        `select c.id as chunk_id, c.document_id, ${distance} as distance
+         from document_chunks c
+         join documents d on d.id = c.document_id and ${documentsInScope(options.scope, parameters)}
+         where c.embedding_dimensions = ${dimensions} and c.embedding_model = $2 ${documentFilter}
+         order by ${distance}
+         limit $3`,
+        parameters,
+      );
+      return rows.map((row) => ({ chunkId: String(row.chunk_id), documentId: row.document_id, score: 1 - Number(row.distance) }));
+    });
   }
 
   private async insertChunks(em: EntityManager, documentId: string, chunks: IndexableChunk[], embeddings: ChunkEmbeddings | null): Promise<void> {
@@ -244,6 +292,27 @@ export class ChunkIndex {
  */
 async function bulk<Row>(em: EntityManager, sql: string, parameters: unknown[]): Promise<{ rows: Row[] }> {
   return em.getKysely().executeQuery<Row>(CompiledQuery.raw(sql, parameters));
+}
+
+/** Adds a parameter to a `$n` statement and returns its placeholder. */
+function bind(parameters: unknown[], value: unknown): string {
+  parameters.push(value);
+  return `$${parameters.length}`;
+}
+
+/**
+ * The condition on `documents d` that keeps a search inside its scope, binding its values
+ * into `parameters`. Lists travel as JSON, so no tag can break out of an array literal.
+ */
+function documentsInScope(scope: DocumentScope, parameters: unknown[]): string {
+  const listOf = (values: string[]) => `array(select jsonb_array_elements_text(${bind(parameters, JSON.stringify(values))}::jsonb))`;
+  const conditions = [`d.status = 'processed'`];
+  if (!scope.reader.readsEverything) {
+    conditions.push(`(d.access_level = 'shared' or d.uploaded_by = ${bind(parameters, scope.reader.userId)}::uuid)`);
+  }
+  if (scope.fileTypes) conditions.push(`d.type = any(${listOf(scope.fileTypes)})`);
+  if (scope.tags) conditions.push(`d.tags ?| ${listOf(scope.tags)}`);
+  return conditions.join(' and ');
 }
 
 /** pgvector's text form; float32 precision is all the column keeps. */

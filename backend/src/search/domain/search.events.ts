@@ -1,0 +1,24 @@
+import type { SearchType } from '@docent/common/search';
+
+declare module '../../event-store/domain-event.js' {
+  interface DomainEventMap {
+    /**
+     * One call of POST /api/search/rag. The query text is kept: it is the searcher's own
+     * data, and their search history is built from it.
+     */
+    SearchPerformed: {
+      userId: string;
+      type: SearchType;
+      query: string;
+      resultCount: number;
+      /** Whole milliseconds. */
+      tookMs: number;
+      /** False when the search could not run (semantic search without an embedding model, a failing model or database). */
+      success: boolean;
+    };
+  }
+}
+
+/** Each user's searches are one stream of facts: nothing is decided from it, so appends expect any version. */
+export const SEARCH_STREAM_TYPE = 'search';
+export const searchStreamId = (userId: string) => `search-${userId}`;

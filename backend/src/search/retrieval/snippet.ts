@@ -1,0 +1,55 @@
+import type { TextRange } from '@docent/common/search';
+import { tokenize } from '../../documents/chunking/tokenize.js';
+
+export const SNIPPET_LENGTH = 240;
+/** How much of the window comes before the first match, so that it reads in context. */
+const LEAD_IN = SNIPPET_LENGTH / 4;
+const ELLIPSIS = '…';
+/** Words as the original text has them: letters and digits with their combining marks, which tokenize folds away. */
+const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu;
+
+export interface Snippet {
+  snippet: string;
+  highlights: TextRange[];
+}
+
+/**
+ * About SNIPPET_LENGTH characters of `text` around the first word that matches a query
+ * term, with every matching word in the window as a range. A word matches when keyword
+ * search would index it as one of the query's terms: both go through `tokenize`, so case,
+ * diacritics and stop words are treated alike. Without a match (a semantic hit), the
+ * text's beginning.
+ */
+export function snippetOf(text: string, query: string): Snippet {
+  const terms = new Set(tokenize(query));
+  const matches: TextRange[] = [];
+  for (const word of text.matchAll(WORD)) {
+    if (tokenize(word[0]).some((term) => terms.has(term))) matches.push({ start: word.index, end: word.index + word[0].length });
+  }
+  const { start, end } = windowAround(text, matches[0]?.start ?? 0);
+  const prefix = start > 0 ? ELLIPSIS : '';
+  const suffix = end < text.length ? ELLIPSIS : '';
+  const shift = prefix.length - start;
+  return {
+    snippet: `${prefix}${text.slice(start, end)}${suffix}`,
+    highlights: matches
+      .filter((match) => match.start >= start && match.end <= end)
+      .map((match) => ({ start: match.start + shift, end: match.end + shift })),
+  };
+}
+
+/** A window of at most SNIPPET_LENGTH characters holding `anchor`, with its cut ends moved to word boundaries. */
+function windowAround(text: string, anchor: number): TextRange {
+  if (text.length <= SNIPPET_LENGTH) return { start: 0, end: text.length };
+  let start = Math.max(0, Math.min(anchor - LEAD_IN, text.length - SNIPPET_LENGTH));
+  let end = start + SNIPPET_LENGTH;
+  if (start > 0) {
+    const nextSpace = text.slice(start, anchor).search(/\s/);
+    if (nextSpace >= 0) start += nextSpace + 1;
+  }
+  if (end < text.length) {
+    const lastSpace = text.slice(anchor, end).search(/\s\S*$/);
+    if (lastSpace > 0) end = anchor + lastSpace;
+  }
+  return { start, end };
+}

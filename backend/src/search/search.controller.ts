@@ -1,0 +1,41 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
+import type { SearchResponse, SearchStatsResponse } from '@docent/common/search';
+import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
+import type { Principal } from '../auth/principal.js';
+import { SearchDocumentsCommand } from './commands/search-documents.command.js';
+import { SearchStatsViews } from './read-model/search-stats-views.js';
+import { searchRequestSchema } from './search.schemas.js';
+
+/** Searching is search:basic; so are its figures, which every searcher's Intelligence page shows. */
+@ApiTags('Search')
+@Controller('api/search')
+export class SearchController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly views: SearchStatsViews,
+  ) {}
+
+  @Post('rag')
+  @HttpCode(200)
+  @Authenticated({ permission: 'search:basic' })
+  @ApiOperation({
+    summary:
+      'Keyword (BM25), semantic or hybrid search over the chunks of the documents the caller may read; 409 for semantic without an embedding model',
+  })
+  search(
+    @Body({ schema: searchRequestSchema }) { query, options }: z.output<typeof searchRequestSchema>,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<SearchResponse> {
+    return this.commands.execute(new SearchDocumentsCommand(query, options, principal));
+  }
+
+  @Get('stats')
+  @Authenticated({ permission: 'search:basic' })
+  @ApiOperation({ summary: 'Searches by type, mean time (ms), success rate and the last search, over all users' })
+  async stats(): Promise<SearchStatsResponse> {
+    return { success: true, stats: await this.views.searchStats() };
+  }
+}
