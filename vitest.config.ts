@@ -33,6 +33,7 @@ export default defineConfig({
       '{backend,common,plugins,migrations}/**/src/**/*.spec.ts',
       'frontend/app/**/*.spec.{ts,tsx}',
       'tests/contract/**/*.spec.ts',
+      'scripts/**/*.spec.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
