@@ -188,11 +188,12 @@ export class ChunkIndex {
                 greatest(token_count::float8 / greatest(chunk_count, 1), 1) as avgdl
          from search_corpus
        ),
-       document_frequencies as (
+       -- Materialized: inlined, the per-term count ran again for every candidate chunk (35 s a query at 11,000 chunks).
+       document_frequencies as materialized (
          select term, (select count(*) from document_chunks c where c.term_hashes @> array[term]) as df
          from unnest($1::bigint[]) as term
        ),
-       query_terms as (
+       query_terms as materialized (
          select term, ln(1 + (corpus.n - df + 0.5) / (df + 0.5)) as idf
          from document_frequencies, corpus
          where df > 0
