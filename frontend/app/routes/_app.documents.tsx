@@ -7,6 +7,7 @@ import styled from 'styled-components';
 import { useAuth } from '~/auth/auth-context';
 import { PageErrorCard } from '~/components/errors/error-screen';
 import { Button } from '~/components/forms';
+import { OfflineNotice, Page, PageHeader, PageHeaderActions } from '~/components/ui/page-layout';
 import { useConnection } from '~/connection/connection-context';
 import { DocumentActivityPanel } from '~/documents/document-activity-panel';
 import { DocumentFilterPanel, DocumentSearchBox } from '~/documents/document-filter-panel';
@@ -137,25 +138,25 @@ export default function DocumentsPage() {
   );
 
   return (
-    <StyledPage>
-      <StyledHeader>
+    <Page>
+      <PageHeader>
         <div>
           <h1>Documents</h1>
           <p>Your knowledge base: upload, follow processing, search and manage documents.</p>
         </div>
-        <StyledHeaderActions>
+        <PageHeaderActions>
           <Button variant="secondary" aria-expanded={showActivity} aria-controls={activityId} onClick={() => setShowActivity(!showActivity)}>
             {showActivity ? 'Hide Activity' : 'Show Activity'}
           </Button>
           {uploadButton}
-        </StyledHeaderActions>
-      </StyledHeader>
+        </PageHeaderActions>
+      </PageHeader>
 
       {isSample && (
-        <StyledOfflineAlert role="alert">
+        <OfflineNotice role="alert">
           <strong>Failed to load documents. Using cached data.</strong>
           <span>Sample data — the server is unreachable. Nothing here can be changed until it is back.</span>
-        </StyledOfflineAlert>
+        </OfflineNotice>
       )}
 
       {showActivity && <DocumentActivityPanel id={activityId} activities={live.activities} live={connectionStatus === 'live'} />}
@@ -202,7 +203,7 @@ export default function DocumentsPage() {
       {permissions.upload && (
         <UploadDocumentsDialog open={uploadOpen} onClose={() => setUploadOpen(false)} csrfToken={csrfToken} onUploaded={live.refresh} />
       )}
-    </StyledPage>
+    </Page>
   );
 }
 
@@ -211,49 +212,6 @@ export function ErrorBoundary() {
   return <PageErrorCard error={useRouteError()} />;
 }
 
-const StyledPage = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
-`;
-
-const StyledHeader = styled.header`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
-
-  h1 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.font.size.xxl};
-    font-weight: ${({ theme }) => theme.font.weight.bold};
-    line-height: 1.2;
-  }
-
-  p {
-    margin: ${({ theme }) => theme.space.xs} 0 0;
-    color: ${({ theme }) => theme.color.textMuted};
-  }
-`;
-
-const StyledHeaderActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-`;
-
-const StyledOfflineAlert = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid ${({ theme }) => theme.color.warning};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.warningMuted};
-  color: ${({ theme }) => theme.color.text};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
 
 const StyledToolbar = styled.div`
   display: flex;

@@ -3,10 +3,10 @@ import type { Model } from '@docent/common/models';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteError } from '@remix-run/react';
 import { useCallback, useState } from 'react';
-import styled from 'styled-components';
 import { useAuth } from '~/auth/auth-context';
 import { PageErrorCard } from '~/components/errors/error-screen';
 import { Button } from '~/components/forms';
+import { OfflineNotice, Page, PageHeader, PageHeaderActions } from '~/components/ui/page-layout';
 import { Tabs } from '~/components/ui/tabs';
 import { ApiError, signedInApi } from '~/lib/api.server';
 import { assertCsrf } from '~/lib/csrf.server';
@@ -94,27 +94,27 @@ export default function ModelsPage() {
   const configuredModel = configuring && models.find((model) => model.id === configuring.modelId);
 
   return (
-    <StyledPage>
-      <StyledHeader>
+    <Page>
+      <PageHeader>
         <div>
           <h1>AI Models</h1>
           <p>Monitor the models answering requests, test them, and set how requests are routed.</p>
         </div>
-        <StyledHeaderActions>
+        <PageHeaderActions>
           {canTest && (
             <Button variant="secondary" onClick={() => setTesting(true)}>
               Test Models
             </Button>
           )}
           {canConfigure && <Button onClick={() => setAddingProvider(true)}>Add Provider</Button>}
-        </StyledHeaderActions>
-      </StyledHeader>
+        </PageHeaderActions>
+      </PageHeader>
 
       {isSample && (
-        <StyledOfflineAlert role="alert">
+        <OfflineNotice role="alert">
           <strong>Sample data — the server is unreachable.</strong>
           <span>These are sample models, not the installed ones. Nothing here can be tested or changed until the server is back.</span>
-        </StyledOfflineAlert>
+        </OfflineNotice>
       )}
 
       <ModelSummaryCards stats={loaded.stats} />
@@ -154,7 +154,7 @@ export default function ModelsPage() {
           )}
         </>
       )}
-    </StyledPage>
+    </Page>
   );
 }
 
@@ -163,46 +163,3 @@ export function ErrorBoundary() {
   return <PageErrorCard error={useRouteError()} />;
 }
 
-const StyledPage = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
-`;
-
-const StyledHeader = styled.header`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
-
-  h1 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.font.size.xxl};
-    font-weight: ${({ theme }) => theme.font.weight.bold};
-    line-height: 1.2;
-  }
-
-  p {
-    margin: ${({ theme }) => theme.space.xs} 0 0;
-    color: ${({ theme }) => theme.color.textMuted};
-  }
-`;
-
-const StyledHeaderActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-`;
-
-const StyledOfflineAlert = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid ${({ theme }) => theme.color.warning};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.warningMuted};
-  color: ${({ theme }) => theme.color.text};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
