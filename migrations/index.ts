@@ -4,6 +4,7 @@ import { Migration20261122130000 } from './Migration20261122130000.js';
 import { Migration20261122150000 } from './Migration20261122150000.js';
 import { Migration20261122170000 } from './Migration20261122170000.js';
 import { Migration20261122190000 } from './Migration20261122190000.js';
+import { Migration20261122200000 } from './Migration20261122200000.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122150000', class: Migration20261122150000 },
   { name: 'Migration20261122170000', class: Migration20261122170000 },
   { name: 'Migration20261122190000', class: Migration20261122190000 },
+  { name: 'Migration20261122200000', class: Migration20261122200000 },
 ];

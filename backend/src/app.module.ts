@@ -12,6 +12,7 @@ import { GatewayModule } from './gateway/gateway.module.js';
 import { loggerModule } from './logging/logger.module.js';
 import { ModelsModule } from './models/models.module.js';
 import { PluginsModule } from './plugins/plugins.module.js';
+import { PreferencesModule } from './preferences/preferences.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { SearchModule } from './search/search.module.js';
 import { StatusModule } from './status/status.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         DocumentsModule,
         ModelsModule,
         SearchModule,
+        PreferencesModule,
         GatewayModule,
       ],
     };

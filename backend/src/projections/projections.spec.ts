@@ -12,7 +12,7 @@ import { newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
 import { ProjectionRebuilder } from './projection-rebuilder.service.js';
 import { ProjectionRunner } from './projection-runner.service.js';
 
-const READ_TABLES = ['users', 'sessions', 'api_keys', 'activity', 'documents', 'model_providers', 'model_settings', 'model_routing', 'model_usage_daily', 'search_stats'];
+const READ_TABLES = ['users', 'sessions', 'api_keys', 'activity', 'documents', 'model_providers', 'model_settings', 'model_routing', 'model_usage_daily', 'search_stats', 'user_preferences'];
 
 async function snapshotReadTables(app: TestApp['app']) {
   const em = app.get(MikroORM).em.fork();
@@ -21,7 +21,7 @@ async function snapshotReadTables(app: TestApp['app']) {
   return snapshot;
 }
 
-/** Registers, signs in and out, refreshes, manages keys and roles, searches: every kind of event the read tables follow. */
+/** Registers, signs in and out, refreshes, manages keys and roles, searches, sets preferences: every kind of event the read tables follow. */
 async function produceActivity(t: TestApp) {
   const admin = (await t.http().post('/api/auth/demo-login').expect(200)).body;
   const member = (await t.http().post('/api/auth/register').send(newAccount()).expect(201)).body;
@@ -50,6 +50,8 @@ async function produceActivity(t: TestApp) {
   await t.http().delete(`/api/documents/${gone!.id}`).set(asAdmin).expect(200);
   await t.http().post('/api/search/rag').set(asAdmin).send({ query: 'projections', options: { type: 'keyword' } }).expect(200);
   await t.http().post('/api/search/rag').set(asAdmin).send({ query: 'projections', options: { type: 'semantic' } }).expect(409);
+  await t.http().put('/api/user/preferences').set(asAdmin).send({ theme: 'dark', resultsPerPage: 30 }).expect(200);
+  await t.http().put('/api/user/preferences').set(asAdmin).send({ theme: 'light' }).expect(200);
   await t.http().post('/api/auth/logout').set(asAdmin).send({ sessionId: admin.sessionId }).expect(200);
 }
 
@@ -95,12 +97,13 @@ describe('projections', () => {
     const live = await snapshotReadTables(t.app);
     expect(live.activity.length).toBeGreaterThan(5);
     expect(live.search_stats).toHaveLength(2);
+    expect(live.user_preferences).toHaveLength(1);
     expect(live.activity).toContainEqual(
       expect.objectContaining({ type: 'model', title: 'Model settings changed', description: 'local:extractive', status: 'info' }),
     );
 
     const replayed = await t.app.get(ProjectionRebuilder).rebuild();
-    expect(Object.keys(replayed).sort()).toEqual(['activity', 'api-keys', 'documents', 'models', 'search-stats', 'sessions', 'users']);
+    expect(Object.keys(replayed).sort()).toEqual(['activity', 'api-keys', 'documents', 'models', 'search-stats', 'sessions', 'user-preferences', 'users']);
     expect(await snapshotReadTables(t.app)).toEqual(live);
   });
 
