@@ -5,6 +5,8 @@ import { Migration20261122150000 } from './Migration20261122150000.js';
 import { Migration20261122170000 } from './Migration20261122170000.js';
 import { Migration20261122190000 } from './Migration20261122190000.js';
 import { Migration20261122200000 } from './Migration20261122200000.js';
+import { Migration20261122210000 } from './Migration20261122210000.js';
+import { Migration20261122220000 } from './Migration20261122220000.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -14,4 +16,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122170000', class: Migration20261122170000 },
   { name: 'Migration20261122190000', class: Migration20261122190000 },
   { name: 'Migration20261122200000', class: Migration20261122200000 },
+  { name: 'Migration20261122210000', class: Migration20261122210000 },
+  { name: 'Migration20261122220000', class: Migration20261122220000 },
 ];

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ActivityModule } from './activity/activity.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { ChatModule } from './chat/chat.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -9,6 +10,7 @@ import { DocumentsModule } from './documents/documents.module.js';
 import { EmbeddingsModule } from './embeddings/embeddings.module.js';
 import { EventStoreModule } from './event-store/event-store.module.js';
 import { GatewayModule } from './gateway/gateway.module.js';
+import { IntelligenceModule } from './intelligence/intelligence.module.js';
 import { loggerModule } from './logging/logger.module.js';
 import { ModelsModule } from './models/models.module.js';
 import { PluginsModule } from './plugins/plugins.module.js';
@@ -37,6 +39,8 @@ export class AppModule {
         DocumentsModule,
         ModelsModule,
         SearchModule,
+        ChatModule,
+        IntelligenceModule,
         PreferencesModule,
         GatewayModule,
       ],

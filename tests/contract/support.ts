@@ -31,6 +31,7 @@ export function callAs(t: TestApp, credential: string) {
     get: (path: string) => http.get(path).auth(credential, { type: 'bearer' }),
     post: (path: string) => http.post(path).auth(credential, { type: 'bearer' }),
     put: (path: string) => http.put(path).auth(credential, { type: 'bearer' }),
+    patch: (path: string) => http.patch(path).auth(credential, { type: 'bearer' }),
     delete: (path: string) => http.delete(path).auth(credential, { type: 'bearer' }),
   };
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/sql';
 import { ROLE_DISPLAY_NAMES } from '@docent/common/permissions';
+import { ANSWER_STOPPED_STATUS } from '../chat/domain/chat.events.js';
 import type { RecordedEvent } from '../event-store/domain-event.js';
 import { Projection, type ProjectionHandler } from '../projections/projection.js';
 import { ActivityEntity, type ActivityRecord } from './activity.entity.js';
@@ -104,7 +105,31 @@ function describe(event: RecordedEvent): ActivityItem | null {
         description: `Primary ${event.data.primaryModelId ?? 'none'}, fallback ${event.data.fallbackModelId ?? 'none'}, auto-routing ${event.data.autoRouting ? 'on' : 'off'}`,
         status: 'info',
       };
+    // What was asked stays the asker's: the feed tells operators that searching and answering work, not what about.
+    case 'SearchPerformed':
+      return {
+        type: 'search',
+        title: event.data.success ? 'Search performed' : 'Search failed',
+        description: `${capitalized(event.data.type)} search: ${count(event.data.resultCount, 'result')} in ${event.data.tookMs} ms`,
+        status: event.data.success ? 'success' : 'error',
+      };
+    case 'ChatAnswered':
+      return {
+        type: 'search',
+        title: 'Question answered',
+        description: event.data.model
+          ? `${event.data.model.name}: ${count(event.data.citations.length, 'citation')} in ${event.data.latencyMs} ms`
+          : 'No passage found in the documents; no model was asked',
+        status: event.data.grounded ? 'success' : 'warning',
+      };
+    case 'ChatAnswerFailed':
+      return event.data.status === ANSWER_STOPPED_STATUS
+        ? { type: 'search', title: 'Answer stopped', description: 'The asker stopped the answer', status: 'info' }
+        : { type: 'search', title: 'Question not answered', description: event.data.error.slice(0, 500), status: 'error' };
     default:
       return null;
   }
 }
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const count = (value: number, noun: string) => `${value} ${value === 1 ? noun : `${noun}s`}`;

@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ActivityProjection } from '../activity/activity.projection.js';
 import { DocumentProcessor } from '../documents/processing/document-processor.service.js';
 import { EventStore } from '../event-store/event-store.service.js';
+import { parseEventStream } from '../testing/event-stream.js';
 import { newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
 import { ProjectionRebuilder } from './projection-rebuilder.service.js';
 import { ProjectionRunner } from './projection-runner.service.js';
 
-const READ_TABLES = ['users', 'sessions', 'api_keys', 'activity', 'documents', 'model_providers', 'model_settings', 'model_routing', 'model_usage_daily', 'search_stats', 'user_preferences'];
+const READ_TABLES = ['users', 'sessions', 'api_keys', 'activity', 'documents', 'model_providers', 'model_settings', 'model_routing', 'model_usage_daily', 'search_stats', 'user_preferences', 'search_history', 'chat_sessions', 'chat_messages', 'chat_stats'];
 
 async function snapshotReadTables(app: TestApp['app']) {
   const em = app.get(MikroORM).em.fork();
@@ -50,6 +51,17 @@ async function produceActivity(t: TestApp) {
   await t.http().delete(`/api/documents/${gone!.id}`).set(asAdmin).expect(200);
   await t.http().post('/api/search/rag').set(asAdmin).send({ query: 'projections', options: { type: 'keyword' } }).expect(200);
   await t.http().post('/api/search/rag').set(asAdmin).send({ query: 'projections', options: { type: 'semantic' } }).expect(409);
+  await t.http().post('/api/search/rag').set(asAdmin).send({ query: 'notes', options: { type: 'keyword' } }).expect(200);
+  await t.http().delete('/api/search/history').set(asAdmin).expect(200);
+  await t.http().post('/api/search/rag').set(asAdmin).send({ query: 'kept notes', options: { type: 'keyword' } }).expect(200);
+  const ask = async (message: string, sessionId?: string) => {
+    const answer = await t.http().post('/api/chat').set(asAdmin).send({ message, sessionId, searchOptions: { type: 'keyword' } }).expect(200);
+    return (parseEventStream(answer.text)[0]!.data as { session: { id: string } }).session.id;
+  };
+  const keptSession = await ask('What are the kept notes about?');
+  await ask('And anything else?', keptSession);
+  await t.http().patch(`/api/chat/sessions/${keptSession}`).set(asAdmin).send({ title: 'Projection notes' }).expect(200);
+  await t.http().delete(`/api/chat/sessions/${await ask('zzzz qqqq')}`).set(asAdmin).expect(200);
   await t.http().put('/api/user/preferences').set(asAdmin).send({ theme: 'dark', resultsPerPage: 30 }).expect(200);
   await t.http().put('/api/user/preferences').set(asAdmin).send({ theme: 'light' }).expect(200);
   await t.http().post('/api/auth/logout').set(asAdmin).send({ sessionId: admin.sessionId }).expect(200);
@@ -98,12 +110,24 @@ describe('projections', () => {
     expect(live.activity.length).toBeGreaterThan(5);
     expect(live.search_stats).toHaveLength(2);
     expect(live.user_preferences).toHaveLength(1);
+    expect(live.search_history).toHaveLength(1);
+    expect(live.chat_sessions).toHaveLength(1);
+    expect(live.chat_messages).toHaveLength(4);
+    expect(live.chat_stats).toEqual([expect.objectContaining({ answered: 3, failed: 0 })]);
+    expect(live.activity).toContainEqual(expect.objectContaining({ type: 'search', title: 'Search failed', status: 'error' }));
+    expect(live.activity).toContainEqual(
+      expect.objectContaining({ type: 'search', title: 'Search performed', description: expect.stringMatching(/^Keyword search: 1 result in \d+ ms$/) }),
+    );
+    expect(live.activity).toContainEqual(expect.objectContaining({ type: 'search', title: 'Question answered', status: 'success' }));
+    expect(live.activity).toContainEqual(
+      expect.objectContaining({ type: 'search', title: 'Question answered', description: 'No passage found in the documents; no model was asked' }),
+    );
     expect(live.activity).toContainEqual(
       expect.objectContaining({ type: 'model', title: 'Model settings changed', description: 'local:extractive', status: 'info' }),
     );
 
     const replayed = await t.app.get(ProjectionRebuilder).rebuild();
-    expect(Object.keys(replayed).sort()).toEqual(['activity', 'api-keys', 'documents', 'models', 'search-stats', 'sessions', 'user-preferences', 'users']);
+    expect(Object.keys(replayed).sort()).toEqual(['activity', 'api-keys', 'chat', 'documents', 'models', 'search-history', 'search-stats', 'sessions', 'user-preferences', 'users']);
     expect(await snapshotReadTables(t.app)).toEqual(live);
   });
 

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import type { SearchResponse, SearchStatsResponse } from '@docent/common/search';
+import type { SearchHistoryResponse, SearchResponse, SearchStatsResponse } from '@docent/common/search';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import type { Principal } from '../auth/principal.js';
+import { ClearSearchHistoryCommand } from './commands/clear-search-history.command.js';
 import { SearchDocumentsCommand } from './commands/search-documents.command.js';
 import { SearchStatsViews } from './read-model/search-stats-views.js';
 import { searchRequestSchema } from './search.schemas.js';
@@ -37,5 +38,21 @@ export class SearchController {
   @ApiOperation({ summary: 'Searches by type, mean time (ms), success rate and the last search, over all users' })
   async stats(): Promise<SearchStatsResponse> {
     return { success: true, stats: await this.views.searchStats() };
+  }
+
+  @Get('history')
+  @Authenticated({ permission: 'search:basic' })
+  @ApiOperation({ summary: "The caller's last 50 distinct queries, most recent first" })
+  async history(@CurrentPrincipal() principal: Principal): Promise<SearchHistoryResponse> {
+    return { success: true, history: await this.views.history(principal.userId) };
+  }
+
+  @Delete('history')
+  @HttpCode(200)
+  @Authenticated({ permission: 'search:basic' })
+  @ApiOperation({ summary: "Empty the caller's search history" })
+  async clearHistory(@CurrentPrincipal() principal: Principal): Promise<SearchHistoryResponse> {
+    await this.commands.execute(new ClearSearchHistoryCommand(principal));
+    return { success: true, history: [] };
   }
 }

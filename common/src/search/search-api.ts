@@ -116,3 +116,12 @@ export interface IntelligenceStatsResponse {
   success: true;
   stats: IntelligenceStats;
 }
+
+/** The search history keeps at most this many queries (spec section 9). */
+export const MAX_SEARCH_HISTORY = 50;
+
+/** GET /api/search/history: the caller's own queries, deduplicated, newest first; DELETE clears it. */
+export interface SearchHistoryResponse {
+  success: true;
+  history: string[];
+}

@@ -16,6 +16,8 @@ declare module '../../event-store/domain-event.js' {
       /** False when the search could not run (semantic search without an embedding model, a failing model or database). */
       success: boolean;
     };
+    /** The user emptied their search history; the search figures keep counting. */
+    SearchHistoryCleared: { userId: string };
   }
 }
 

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/sql';
-import { SEARCH_TYPES, type IntelligenceStats, type SearchStats, type SearchType } from '@docent/common/search';
-import type { Principal } from '../../auth/principal.js';
-import { canReadEverything } from '../../documents/read-model/document-views.js';
+import { MAX_SEARCH_HISTORY, SEARCH_TYPES, type SearchStats, type SearchType } from '@docent/common/search';
 
 interface SearchStatsRow {
   type: SearchType;
@@ -12,28 +10,30 @@ interface SearchStatsRow {
   last_search_at: Date | string;
 }
 
+export interface SearchTotals {
+  searches: number;
+  succeeded: number;
+  /** Summed over every search. */
+  tookMs: number;
+}
+
 const roundTo = (value: number, digits: number) => Number(value.toFixed(digits));
 
-/** The search and intelligence figures, from the counters SearchPerformed events keep. */
+/** The search figures, from the counters SearchPerformed events keep, and each user's history. */
 @Injectable()
 export class SearchStatsViews {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   async searchStats(): Promise<SearchStats> {
-    const rows = await this.orm.em.fork().execute<SearchStatsRow[]>('select * from search_stats');
+    const rows = await this.rows();
     const byType = Object.fromEntries(SEARCH_TYPES.map((type) => [type, 0])) as Record<SearchType, number>;
-    let searches = 0;
-    let succeeded = 0;
-    let tookMs = 0;
     let lastSearchAt: Date | null = null;
     for (const row of rows) {
       byType[row.type] = Number(row.searches);
-      searches += Number(row.searches);
-      succeeded += Number(row.succeeded);
-      tookMs += Number(row.took_ms);
       const at = new Date(row.last_search_at);
       if (!lastSearchAt || at > lastSearchAt) lastSearchAt = at;
     }
+    const { searches, succeeded, tookMs } = totalsOf(rows);
     return {
       totalSearches: searches,
       byType,
@@ -43,20 +43,30 @@ export class SearchStatsViews {
     };
   }
 
-  /** Chat does not exist yet: chatQueries is 0 and every query is a search until ChatAnswered events are counted here. */
-  async intelligenceStats(principal: Principal): Promise<IntelligenceStats> {
-    const search = await this.searchStats();
-    const [indexed] = await this.orm.em.fork().execute<{ count: number | string }[]>(
-      `select count(*) as count from documents where status = 'processed' and (? or access_level = 'shared' or uploaded_by = ?)`,
-      [canReadEverything(principal), principal.userId],
-    );
-    return {
-      totalQueries: search.totalSearches,
-      searchQueries: search.totalSearches,
-      chatQueries: 0,
-      documentsIndexed: Number(indexed?.count ?? 0),
-      averageResponseTime: search.averageResponseTime,
-      successRate: search.successRate,
-    };
+  async searchTotals(): Promise<SearchTotals> {
+    return totalsOf(await this.rows());
   }
+
+  /** The user's distinct queries, most recently searched first. */
+  async history(userId: string): Promise<string[]> {
+    const rows = await this.orm.em
+      .fork()
+      .execute<{ query: string }[]>(`select query from search_history where user_id = ? order by position desc limit ?`, [userId, MAX_SEARCH_HISTORY]);
+    return rows.map((row) => row.query);
+  }
+
+  private rows(): Promise<SearchStatsRow[]> {
+    return this.orm.em.fork().execute<SearchStatsRow[]>('select * from search_stats');
+  }
+}
+
+function totalsOf(rows: SearchStatsRow[]): SearchTotals {
+  return rows.reduce(
+    (totals, row) => ({
+      searches: totals.searches + Number(row.searches),
+      succeeded: totals.succeeded + Number(row.succeeded),
+      tookMs: totals.tookMs + Number(row.took_ms),
+    }),
+    { searches: 0, succeeded: 0, tookMs: 0 },
+  );
 }

@@ -3,18 +3,18 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { IntelligenceStatsResponse } from '@docent/common/search';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import type { Principal } from '../auth/principal.js';
-import { SearchStatsViews } from './read-model/search-stats-views.js';
+import { IntelligenceViews } from './intelligence-views.js';
 
 /** search:basic rather than analytics:view: the figures describe the searching the caller may already do. */
 @ApiTags('Intelligence')
 @Controller('api/intelligence')
 export class IntelligenceController {
-  constructor(private readonly views: SearchStatsViews) {}
+  constructor(private readonly views: IntelligenceViews) {}
 
   @Get('stats')
   @Authenticated({ permission: 'search:basic' })
-  @ApiOperation({ summary: "The spec's Intelligence stats: queries, success rate, mean time (ms) and the caller's indexed documents" })
+  @ApiOperation({ summary: "The spec's Intelligence stats: searches and chat questions, success rate, mean time (ms) and the caller's indexed documents" })
   async stats(@CurrentPrincipal() principal: Principal): Promise<IntelligenceStatsResponse> {
-    return { success: true, stats: await this.views.intelligenceStats(principal) };
+    return { success: true, stats: await this.views.stats(principal) };
   }
 }

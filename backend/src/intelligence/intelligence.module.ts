@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ChatModule } from '../chat/chat.module.js';
+import { SearchModule } from '../search/search.module.js';
+import { IntelligenceController } from './intelligence.controller.js';
+import { IntelligenceViews } from './intelligence-views.js';
+
+/** The Intelligence page's figures: searches and chat questions together. */
+@Module({
+  imports: [SearchModule, ChatModule],
+  controllers: [IntelligenceController],
+  providers: [IntelligenceViews],
+})
+export class IntelligenceModule {}
