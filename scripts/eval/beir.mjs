@@ -5,12 +5,12 @@
 // POST /api/search/rag for each available search type, and prints nDCG@10, Recall@100,
 // MRR@10 and search latency. A missed target is reported, not fatal: the exit code is
 // non-zero only when the run itself breaks.
-import { openAsBlob } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { assertServerBuilt, describeExit, getJson, percentile, registerAdmin, sleep, startServer } from '../bench/harness.mjs';
+import { assertServerBuilt, getJson, percentile, registerAdmin, startServer } from '../bench/harness.mjs';
+import { runUntilServerExits, uploadAndWait } from './corpus-upload.mjs';
 import { ndcgAt, recallAt, reciprocalRankAt } from './metrics.mjs';
 
 const SEARCH_TYPES = ['keyword', 'semantic', 'hybrid'];
@@ -21,11 +21,6 @@ const NDCG_CUTOFF = 10;
 const RECALL_CUTOFF = 100;
 const MRR_CUTOFF = 10;
 const TARGET = { keywordNdcg: 0.66, publishedBm25Ndcg: 0.665 };
-const FILES_PER_REQUEST = 5;
-const UPLOADS_IN_FLIGHT = 3;
-const INGEST_TIMEOUT_MS = 60 * 60_000;
-const STATS_POLL_MS = 1_000;
-const PROGRESS_EVERY_MS = 15_000;
 const FAILURES_SHOWN = 5;
 
 const { values: options } = parseArgs({
@@ -79,7 +74,7 @@ try {
 
   const results = [];
   for (const type of searchTypes) {
-    results.push(await runUntilServerExits(server, evaluate(server.url, token, type, dataset.queries, ingest.corpusIdByDocumentId)));
+    results.push(await runUntilServerExits(server, evaluate(server.url, token, type, dataset.queries, ingest.keyByDocumentId)));
   }
 
   printReport({ dataset, ingest, stats, failedDocuments, ragEngine, hasEmbedder, results });
@@ -164,7 +159,7 @@ async function loadDataset(folder, split, limitQueries) {
 /**
  * One Markdown file per corpus entry, named after its id. The id is URI-encoded so an id
  * with a path separator still names one file; entries without a title get no heading.
- * Returns [{ path, name, corpusId }].
+ * Returns [{ path, name, key: corpusId }].
  */
 async function writeCorpusFiles(corpus, folder) {
   const files = [];
@@ -172,67 +167,9 @@ async function writeCorpusFiles(corpus, folder) {
     const name = `${encodeURIComponent(entry.id)}.md`;
     const path = join(folder, name);
     await writeFile(path, entry.title ? `# ${entry.title}\n\n${entry.text}\n` : `${entry.text}\n`);
-    files.push({ path, name, corpusId: entry.id });
+    files.push({ path, name, key: entry.id });
   }
   return files;
-}
-
-/** The work's result, unless the server exits first: then the run is broken. */
-async function runUntilServerExits(server, work) {
-  const crash = server.exited.then((exit) => {
-    throw new Error(`The server exited during the run (${describeExit(exit)}):\n${server.logTail()}`);
-  });
-  return Promise.race([work, crash]);
-}
-
-/**
- * Uploads every file, a few requests of up to five files at a time, then polls the
- * document stats until nothing is in progress. The server names each result after the
- * file it was sent, which maps the document back to its corpus id.
- * Returns { corpusIdByDocumentId, uploadErrors, ingestMs }.
- */
-async function uploadAndWait(url, token, files) {
-  const corpusIdByName = new Map(files.map((file) => [file.name, file.corpusId]));
-  const corpusIdByDocumentId = new Map();
-  const uploadErrors = [];
-  const batches = [];
-  for (let index = 0; index < files.length; index += FILES_PER_REQUEST) batches.push(files.slice(index, index + FILES_PER_REQUEST));
-
-  const startedAt = performance.now();
-  let lastProgress = startedAt;
-  const reportProgress = (message) => {
-    if (performance.now() - lastProgress < PROGRESS_EVERY_MS) return;
-    lastProgress = performance.now();
-    console.error(`  ${seconds(lastProgress - startedAt)} s: ${message}`);
-  };
-  let next = 0;
-  const uploader = async () => {
-    while (next < batches.length) {
-      const batch = batches[next++];
-      const form = new FormData();
-      for (const file of batch) form.append('document', await openAsBlob(file.path), file.name);
-      const response = await fetch(`${url}/api/documents/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-      const body = await response.json().catch(() => ({}));
-      if (!body.results) uploadErrors.push(`${batch.map(({ name }) => name).join(', ')}: ${response.status} ${body.error ?? ''}`);
-      for (const result of body.results ?? []) {
-        if (!result.success) uploadErrors.push(`${result.fileName}: ${result.status} ${result.error}`);
-        else if (!corpusIdByName.has(result.fileName)) throw new Error(`The server renamed an upload to "${result.fileName}"; its corpus id is unknown`);
-        else corpusIdByDocumentId.set(result.document.id, corpusIdByName.get(result.fileName));
-      }
-      reportProgress(`${corpusIdByDocumentId.size}/${files.length} uploaded`);
-    }
-  };
-  await Promise.all(Array.from({ length: UPLOADS_IN_FLIGHT }, uploader));
-  console.error(`Uploaded ${corpusIdByDocumentId.size} documents in ${seconds(performance.now() - startedAt)} s; waiting for processing…`);
-
-  for (;;) {
-    const { stats } = await getJson(url, '/api/documents/stats', token);
-    if (stats.processing === 0 && stats.processed + stats.failed >= corpusIdByDocumentId.size) break;
-    if (performance.now() - startedAt > INGEST_TIMEOUT_MS) throw new Error(`Not every document was processed within ${INGEST_TIMEOUT_MS / 60_000} minutes`);
-    reportProgress(`${stats.processed} processed, ${stats.failed} failed, ${stats.processing} in progress`);
-    await sleep(STATS_POLL_MS);
-  }
-  return { corpusIdByDocumentId, uploadErrors, ingestMs: performance.now() - startedAt };
 }
 
 /** The corpus ids of the hits in rank order, each document at its best (first) rank. */
@@ -290,7 +227,7 @@ async function evaluate(url, token, type, queries, corpusIdByDocumentId) {
 }
 
 function printReport({ dataset, ingest, stats, failedDocuments, ragEngine, hasEmbedder, results }) {
-  const { corpusIdByDocumentId, uploadErrors, ingestMs } = ingest;
+  const { keyByDocumentId: corpusIdByDocumentId, uploadErrors, ingestMs } = ingest;
   const queriesNote = dataset.queries.length < dataset.judgedQueryCount ? ` (first ${dataset.queries.length} of ${dataset.judgedQueryCount} judged: --limit-queries)` : '';
   console.log('');
   console.log('Docent retrieval evaluation (BEIR format)');
