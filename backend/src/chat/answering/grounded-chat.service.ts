@@ -59,6 +59,7 @@ export class GroundedChat {
    * every later failure is an `error` event.
    */
   async ask(question: ChatQuestion, principal: Principal, signal: AbortSignal): Promise<AsyncIterable<ChatStreamEvent>> {
+    const receivedAt = performance.now();
     const model = question.model === undefined || question.model === 'auto' ? undefined : question.model;
     if (model !== undefined && !(await this.catalog.findModel(model))) throw new DomainError('invalid', `Unknown model: ${model}`);
 
@@ -76,7 +77,7 @@ export class GroundedChat {
     const session = await this.views.summary(principal.userId, sessionId);
     const [userMessage] = await this.views.recentMessages(sessionId, 1);
 
-    const asked = { sessionId, messageId, question: question.message, history, searchOptions, model, preference: question.preference };
+    const asked = { sessionId, messageId, question: question.message, history, searchOptions, model, preference: question.preference, receivedAt };
     return this.answer(asked, { type: 'session', session, userMessage: userMessage! }, principal, signal);
   }
 
@@ -86,8 +87,7 @@ export class GroundedChat {
     principal: Principal,
     signal: AbortSignal,
   ): AsyncIterable<ChatStreamEvent> {
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
+    const elapsed = () => Math.round(performance.now() - asked.receivedAt);
     const metadata = { actorId: principal.userId };
     const { sessionId, messageId } = asked;
     yield sessionEvent;
@@ -177,6 +177,8 @@ interface AskedQuestion {
   searchOptions: SearchOptions;
   model?: string;
   preference?: 'cost';
+  /** performance.now() when the question arrived: latencies count from there. */
+  receivedAt: number;
 }
 
 function toCitation(hit: SearchHit, number: number): ChatCitation {
