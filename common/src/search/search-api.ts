@@ -125,3 +125,6 @@ export interface SearchHistoryResponse {
   success: true;
   history: string[];
 }
+
+/** The Intelligence page asks for its stats this often (spec sections 7 and 9). */
+export const INTELLIGENCE_STATS_POLL_INTERVAL_MS = 60_000;

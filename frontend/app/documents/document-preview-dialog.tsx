@@ -11,7 +11,7 @@ type PreviewState = { phase: 'loading' } | { phase: 'shown'; preview: DocumentPr
 const previewHref = (documentId: string, page: number) => `/documents/${encodeURIComponent(documentId)}/preview?page=${page}`;
 
 /** 'Preview Document': the extracted text, a page at a time. */
-export function DocumentPreviewDialog({ document, onClose }: { document: DocumentView; onClose: () => void }) {
+export function DocumentPreviewDialog({ document, onClose }: { document: Pick<DocumentView, 'id' | 'name'>; onClose: () => void }) {
   const [page, setPage] = useState(1);
   const [state, setState] = useState<PreviewState>({ phase: 'loading' });
 

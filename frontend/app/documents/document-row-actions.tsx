@@ -67,7 +67,7 @@ export function DocumentRowActions({ document, permissions, csrfToken, onStarted
       ? [{ key: 'reprocess', label: 'Reprocess', onSelect: () => submit('reprocess') } satisfies MenuItem]
       : []),
     ...(document.vectorized
-      ? [{ key: 'search', label: 'Search in Document', to: `/intelligence?documentId=${encodeURIComponent(document.id)}` } satisfies MenuItem]
+      ? [{ key: 'search', label: 'Search in Document', to: `/intelligence?document=${encodeURIComponent(document.id)}` } satisfies MenuItem]
       : []),
     ...(permissions.delete
       ? [{ key: 'delete', label: 'Delete', tone: 'danger', onSelect: () => setConfirmingDelete(true) } satisfies MenuItem]

@@ -1,17 +1,9 @@
 import { formatFileSize, type DocumentStats } from '@docent/common/documents';
-import styled from 'styled-components';
-import type { BadgeTone } from '~/components/ui/badge';
-
-interface StatCard {
-  label: string;
-  value: string;
-  detail?: string;
-  tone: BadgeTone;
-}
+import { StatCard, StatCardGrid, type StatCardProps } from '~/components/ui/stat-card';
 
 const count = new Intl.NumberFormat('en');
 
-function statCards(stats: DocumentStats): StatCard[] {
+function statCards(stats: DocumentStats): StatCardProps[] {
   return [
     {
       label: 'Total Documents',
@@ -29,54 +21,10 @@ function statCards(stats: DocumentStats): StatCard[] {
 /** The spec's five stat cards, from GET /api/documents/stats. */
 export function DocumentStatCards({ stats }: { stats: DocumentStats }) {
   return (
-    <StyledStatList aria-label="Document statistics">
+    <StatCardGrid label="Document statistics">
       {statCards(stats).map((card) => (
-        <StyledStatCard key={card.label} $tone={card.tone}>
-          <dt>{card.label}</dt>
-          <dd>
-            <strong>{card.value}</strong>
-            {card.detail && <span>{card.detail}</span>}
-          </dd>
-        </StyledStatCard>
+        <StatCard key={card.label} {...card} />
       ))}
-    </StyledStatList>
+    </StatCardGrid>
   );
 }
-
-const StyledStatList = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
-  gap: ${({ theme }) => theme.space.md};
-  margin: 0;
-`;
-
-const StyledStatCard = styled.div<{ $tone: BadgeTone }>`
-  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-left: 4px solid ${({ theme, $tone }) => ($tone === 'neutral' ? theme.color.border : theme.color[$tone])};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  box-shadow: ${({ theme }) => theme.shadow.sm};
-
-  dt {
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
-
-  dd {
-    display: flex;
-    flex-direction: column;
-    margin: ${({ theme }) => theme.space.xs} 0 0;
-  }
-
-  strong {
-    font-size: ${({ theme }) => theme.font.size.xl};
-    font-weight: ${({ theme }) => theme.font.weight.bold};
-    line-height: 1.2;
-  }
-
-  span {
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: ${({ theme }) => theme.font.size.xs};
-  }
-`;

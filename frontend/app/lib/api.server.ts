@@ -14,7 +14,7 @@ export class ApiError extends Error {
 }
 
 interface ApiRequestInit {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   accessToken?: string;
 }

@@ -1,5 +1,5 @@
 import { hasPermission } from '@docent/common/permissions';
-import type { Model } from '@docent/common/models';
+import { MODELS_POLL_INTERVAL_MS, type Model } from '@docent/common/models';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteError } from '@remix-run/react';
 import { useCallback, useState } from 'react';
@@ -9,6 +9,7 @@ import { Button } from '~/components/forms';
 import { OfflineNotice, Page, PageHeader, PageHeaderActions } from '~/components/ui/page-layout';
 import { Tabs } from '~/components/ui/tabs';
 import { ApiError, signedInApi } from '~/lib/api.server';
+import { useLoaderPolling } from '~/lib/use-loader-polling';
 import { assertCsrf } from '~/lib/csrf.server';
 import { AddProviderDialog } from '~/models/add-provider-dialog';
 import { ConfigureModelDialog, ModelUpdateAnnouncement } from '~/models/configure-model-dialog';
@@ -22,7 +23,6 @@ import { ModelsRouting } from '~/models/models-routing';
 import { ModelsTable } from '~/models/models-table';
 import { SAMPLE_MODEL_STATS, SAMPLE_MODELS, SAMPLE_ROUTING } from '~/models/sample-models';
 import { TestModelsDialog } from '~/models/test-models-dialog';
-import { useModelsPolling } from '~/models/use-models-polling';
 
 export const meta: MetaFunction = () => [{ title: 'AI Models · Docent' }];
 
@@ -78,7 +78,8 @@ type PageTab = (typeof PAGE_TABS)[number]['key'];
 export default function ModelsPage() {
   const loaded = useLoaderData<typeof loader>();
   const { user, csrfToken } = useAuth();
-  useModelsPolling();
+  // Spec section 7: models and their stats every 30 s.
+  useLoaderPolling(MODELS_POLL_INTERVAL_MS);
   const [tab, setTab] = useState<PageTab>('overview');
   const [testing, setTesting] = useState(false);
   const [addingProvider, setAddingProvider] = useState(false);

@@ -1,12 +1,11 @@
-import { MODELS_POLL_INTERVAL_MS } from '@docent/common/models';
 import { useRevalidator } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 
 /**
- * Asks the loader again every 30 s (spec section 7) while the page is in view; a tab
+ * Asks the page's loader again every `intervalMs` while the page is in view; a tab
  * brought back after a longer absence catches up at once instead of waiting a round.
  */
-export function useModelsPolling(): void {
+export function useLoaderPolling(intervalMs: number): void {
   const revalidator = useRevalidator();
   const revalidateRef = useRef(revalidator.revalidate);
   useEffect(() => {
@@ -21,14 +20,14 @@ export function useModelsPolling(): void {
     };
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') reload();
-    }, MODELS_POLL_INTERVAL_MS);
+    }, intervalMs);
     const onVisibilityChange = () => {
-      if (document.visibilityState === 'visible' && Date.now() - lastLoad >= MODELS_POLL_INTERVAL_MS) reload();
+      if (document.visibilityState === 'visible' && Date.now() - lastLoad >= intervalMs) reload();
     };
     document.addEventListener('visibilitychange', onVisibilityChange);
     return () => {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisibilityChange);
     };
-  }, []);
+  }, [intervalMs]);
 }

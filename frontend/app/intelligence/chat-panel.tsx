@@ -1,0 +1,357 @@
+import { MAX_CHAT_MESSAGE_LENGTH, MAX_CHAT_SESSIONS, type ChatCitation, type ChatSessionSummary } from '@docent/common/chat';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import { Button, FormAlert, StyledField, StyledLabel } from '~/components/forms';
+import { inputStyles } from '~/components/forms/field-parts';
+import { Menu } from '~/components/ui/menu';
+import { Spinner } from '~/components/ui/spinner';
+import { AnswerFacts, AnswerText, SourceList } from './chat-answer';
+import { isAnswering } from './chat-conversation';
+import { ChatSessionDialogs, type SessionEdit } from './chat-session-dialogs';
+import type { SearchScope } from './intelligence-url';
+import { PassageDialog, type Passage } from './passage-dialog';
+import { ScopeChip } from './scope-chip';
+import { useChatConversation } from './use-chat-conversation';
+
+interface ChatPanelProps {
+  /** null when the chat API did not answer, with why. */
+  sessions: ChatSessionSummary[] | null;
+  sessionsError: string | null;
+  scope: SearchScope | null;
+  csrfToken: string;
+  onRemoveScope: () => void;
+}
+
+function passageOfCitation(citation: ChatCitation): Passage {
+  return {
+    title: `Source [${citation.number}]`,
+    documentId: citation.documentId,
+    documentName: citation.documentName,
+    position: citation.position,
+    text: citation.snippet,
+    ranges: citation.highlights,
+  };
+}
+
+/** The Chat tab: the sessions, the open conversation with its streamed answer and sources, and the question box. */
+export function ChatPanel({ sessions, sessionsError, scope, csrfToken, onRemoveScope }: ChatPanelProps) {
+  const documentIds = useMemo(() => (scope ? [scope.documentId] : []), [scope]);
+  const chat = useChatConversation(csrfToken, documentIds);
+  const { conversation } = chat;
+  const answering = isAnswering(conversation);
+  const [draft, setDraft] = useState('');
+  const [passage, setPassage] = useState<Passage | null>(null);
+  const [edit, setEdit] = useState<SessionEdit | null>(null);
+  const closeEdit = useCallback(() => setEdit(null), []);
+  const { sessionId } = conversation;
+  const { startNew } = chat;
+  // The open chat deleted: a new one takes its place.
+  const onDeleted = useCallback(
+    (deletedId: string) => {
+      if (deletedId === sessionId) startNew();
+    },
+    [sessionId, startNew]
+  );
+
+  const questionId = useId();
+  const conversationTitleId = useId();
+  const messagesRef = useRef<HTMLOListElement>(null);
+
+  // The newest words stay in view as they stream in.
+  useEffect(() => {
+    const list = messagesRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [conversation.messages, conversation.pending?.text]);
+
+  const listed = (sessions ?? []).slice(0, MAX_CHAT_SESSIONS);
+  const openTitle = listed.find((session) => session.id === conversation.sessionId)?.title ?? conversation.title ?? 'New chat';
+
+  const ask = (question: string) => {
+    const trimmed = question.trim();
+    if (!trimmed || answering) return;
+    setDraft('');
+    chat.ask(trimmed);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    ask(draft);
+  };
+  const onQuestionKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends; Shift+Enter starts a new line.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      ask(draft);
+    }
+  };
+  const cite = (citation: ChatCitation) => setPassage(passageOfCitation(citation));
+
+  return (
+    <StyledChat>
+      <StyledSessions aria-label="Chat sessions">
+        <Button onClick={chat.startNew}>New chat</Button>
+        {sessions === null ? (
+          <StyledMuted>Chat sessions are unavailable{sessionsError ? `: ${sessionsError}` : '.'}</StyledMuted>
+        ) : listed.length === 0 ? (
+          <StyledMuted>No chats yet. Ask a question to start one.</StyledMuted>
+        ) : (
+          <ul>
+            {listed.map((session) => (
+              <StyledSessionItem key={session.id} $current={session.id === conversation.sessionId}>
+                <button
+                  type="button"
+                  aria-current={session.id === conversation.sessionId ? 'true' : undefined}
+                  onClick={() => chat.open(session.id)}
+                  aria-busy={chat.opening === session.id || undefined}
+                >
+                  <span>{session.title}</span>
+                  <small>
+                    {session.messageCount} {session.messageCount === 1 ? 'message' : 'messages'}
+                  </small>
+                </button>
+                <Menu
+                  buttonContent={<span aria-hidden="true">⋯</span>}
+                  buttonLabel={`Actions for chat ${session.title}`}
+                  items={[
+                    { key: 'rename', label: 'Rename', onSelect: () => setEdit({ kind: 'rename', session }) },
+                    { key: 'delete', label: 'Delete', tone: 'danger', onSelect: () => setEdit({ kind: 'delete', session }) },
+                  ]}
+                />
+              </StyledSessionItem>
+            ))}
+          </ul>
+        )}
+      </StyledSessions>
+
+      <StyledConversation aria-labelledby={conversationTitleId}>
+        <h3 id={conversationTitleId}>{openTitle}</h3>
+        {scope && <ScopeChip scope={scope} verb="Answering from" onRemove={onRemoveScope} />}
+        {chat.openError && <FormAlert>{`The chat could not be opened: ${chat.openError}`}</FormAlert>}
+        {chat.opening && <Spinner label="Opening the chat..." />}
+
+        <StyledMessages ref={messagesRef} aria-label="Messages" tabIndex={0}>
+          {conversation.messages.length === 0 && !conversation.pending && (
+            <StyledMuted as="li">Ask about your documents. Answers cite the passages they come from, like [1].</StyledMuted>
+          )}
+          {conversation.messages.map((message) =>
+            message.role === 'user' ? (
+              <StyledQuestion key={message.id}>{message.content}</StyledQuestion>
+            ) : (
+              <StyledAnswer key={message.id}>
+                <AnswerText text={message.content} citations={message.citations ?? []} onCite={cite} />
+                {message.grounded === false && <StyledMuted>No passage in your documents answers this.</StyledMuted>}
+                <SourceList citations={message.citations ?? []} onCite={cite} />
+                <AnswerFacts message={message} />
+              </StyledAnswer>
+            )
+          )}
+          {conversation.pending && (
+            <>
+              {!conversation.pending.questionSaved && <StyledQuestion>{conversation.pending.question}</StyledQuestion>}
+              <StyledAnswer aria-busy={conversation.pending.phase === 'streaming'}>
+                {conversation.pending.text && (
+                  <AnswerText text={conversation.pending.text} citations={conversation.pending.sources} onCite={cite} />
+                )}
+                {conversation.pending.phase === 'streaming' && <Spinner size="sm" label="Answering..." />}
+                {conversation.pending.phase === 'stopped' && <StyledMuted>Stopped before the answer finished.</StyledMuted>}
+                {conversation.pending.phase === 'failed' && (
+                  <StyledFailure>
+                    <FormAlert>{`The answer failed: ${conversation.pending.error ?? 'unknown error'}`}</FormAlert>
+                    <Button variant="secondary" onClick={() => ask(conversation.pending!.question)}>
+                      Ask again
+                    </Button>
+                  </StyledFailure>
+                )}
+                <SourceList citations={conversation.pending.sources} onCite={cite} />
+              </StyledAnswer>
+            </>
+          )}
+        </StyledMessages>
+
+        {/* The end of each answer, once; a new node each time, so a repeated text is announced again. */}
+        <div role="status" className="visually-hidden">
+          {chat.announcement && <span key={chat.announcement.id}>{chat.announcement.text}</span>}
+        </div>
+
+        <StyledComposer onSubmit={onSubmit}>
+          <StyledField>
+            <StyledLabel htmlFor={questionId}>Your question</StyledLabel>
+            <StyledTextarea
+              id={questionId}
+              name="message"
+              rows={2}
+              value={draft}
+              maxLength={MAX_CHAT_MESSAGE_LENGTH}
+              placeholder="Ask a question about your documents"
+              onChange={(event) => setDraft(event.target.value)}
+              onKeyDown={onQuestionKeyDown}
+            />
+          </StyledField>
+          <StyledComposerActions>
+            {answering ? (
+              <Button variant="secondary" onClick={chat.stop}>
+                Stop
+              </Button>
+            ) : (
+              <Button type="submit" disabled={draft.trim() === ''}>
+                Send
+              </Button>
+            )}
+          </StyledComposerActions>
+        </StyledComposer>
+      </StyledConversation>
+
+      <ChatSessionDialogs edit={edit} csrfToken={csrfToken} onClose={closeEdit} onDeleted={onDeleted} />
+      {passage && <PassageDialog passage={passage} onClose={() => setPassage(null)} />}
+    </StyledChat>
+  );
+}
+
+const StyledChat = styled.div`
+  display: grid;
+  grid-template-columns: minmax(12rem, 16rem) minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space.lg};
+
+  @media (max-width: 48rem) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const StyledSessions = styled.nav`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+
+  ul {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space.xs};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+`;
+
+const StyledSessionItem = styled.li<{ $current: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme, $current }) => ($current ? theme.color.primaryMuted : 'transparent')};
+
+  > button {
+    display: flex;
+    flex: 1;
+    flex-direction: column;
+    min-width: 0;
+    padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+    border: 0;
+    border-radius: ${({ theme }) => theme.radius.md};
+    background: transparent;
+    color: ${({ theme }) => theme.color.text};
+    text-align: left;
+    cursor: pointer;
+  }
+  > button:hover {
+    background: ${({ theme }) => theme.color.surfaceMuted};
+  }
+  > button:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 1px;
+  }
+  > button span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  > button small {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;
+
+const StyledConversation = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+
+  h3 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const StyledMessages = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  min-height: 12rem;
+  max-height: 32rem;
+  overflow: auto;
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
+  list-style: none;
+  background: ${({ theme }) => theme.color.surfaceMuted};
+  border-radius: ${({ theme }) => theme.radius.lg};
+
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+`;
+
+const StyledQuestion = styled.li`
+  align-self: flex-end;
+  max-width: 80%;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.primary};
+  color: ${({ theme }) => theme.color.primaryText};
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+const StyledAnswer = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  max-width: 90%;
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+`;
+
+const StyledFailure = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const StyledMuted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const StyledComposer = styled.form`
+  display: flex;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+
+  > div:first-child {
+    flex: 1;
+  }
+`;
+
+const StyledTextarea = styled.textarea<{ $invalid?: boolean }>`
+  ${inputStyles}
+  resize: vertical;
+  font: inherit;
+`;
+
+const StyledComposerActions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.sm};
+`;

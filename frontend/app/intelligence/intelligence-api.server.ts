@@ -1,0 +1,116 @@
+import type { ChatRequest, ChatSessionsResponse, ChatSessionSummary } from '@docent/common/chat';
+import type { DocumentView } from '@docent/common/documents';
+import { DEFAULT_PREFERENCES, type PreferencesResponse, type UserPreferences } from '@docent/common/preferences';
+import type { IntelligenceStats, IntelligenceStatsResponse, SearchHistoryResponse } from '@docent/common/search';
+import type { AppLoadContext } from '@remix-run/node';
+import type { StatusResponse } from '~/components/shell/system-status';
+import { ApiError, apiRequest, refreshSessionTokens, type SignedInApi } from '~/lib/api.server';
+import { commitWebSession, type WebSession } from '~/lib/session.server';
+import type { SearchScope } from './intelligence-url';
+
+export interface IntelligencePageData {
+  stats: IntelligenceStats;
+  /** GET /status; null when it did not answer. */
+  status: StatusResponse | null;
+  preferences: UserPreferences;
+  history: string[];
+  /** null when the chat API did not answer, with why. */
+  sessions: ChatSessionSummary[] | null;
+  sessionsError: string | null;
+  scope: SearchScope | null;
+}
+
+/** A call whose failure the page survives: its answer, or `fallback` for any refusal. Unreachable still throws. */
+async function orFallback<T>(load: Promise<T>, fallback: (error: ApiError) => T): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status === 0) throw error;
+    return fallback(error);
+  }
+}
+
+/**
+ * Everything but the search results, in one round of parallel calls. The stats decide:
+ * their failure fails the page (ApiError 0 when the server is unreachable). The rest
+ * degrade: preferences fall back to the defaults on non-OK (spec section 7), the status
+ * panel and history go empty, the chat says why it is unavailable.
+ */
+export async function loadIntelligencePage(
+  api: SignedInApi,
+  context: AppLoadContext,
+  documentId: string | null
+): Promise<IntelligencePageData> {
+  const [stats, status, preferences, history, chat, scope] = await Promise.all([
+    api.call<IntelligenceStatsResponse>('/api/intelligence/stats').then((response) => response.stats),
+    apiRequest<StatusResponse>(context, '/status').catch(() => null),
+    orFallback(
+      api.call<PreferencesResponse>('/api/user/preferences').then((response) => ({ ...DEFAULT_PREFERENCES, ...response.preferences })),
+      () => DEFAULT_PREFERENCES
+    ),
+    orFallback(
+      api.call<SearchHistoryResponse>('/api/search/history').then((response) => response.history),
+      () => []
+    ),
+    orFallback<{ sessions: ChatSessionSummary[] | null; error: string | null }>(
+      api.call<ChatSessionsResponse>('/api/chat/sessions').then((response) => ({ sessions: response.sessions, error: null })),
+      (error) => ({ sessions: null, error: error.message })
+    ),
+    documentId === null
+      ? null
+      : orFallback<SearchScope>(
+          api.call<{ document: DocumentView }>(`/api/documents/${encodeURIComponent(documentId)}`).then(({ document }) => ({
+            documentId,
+            documentName: document.name,
+          })),
+          () => ({ documentId, documentName: null })
+        ),
+  ]);
+  return { stats, status, preferences, history, sessions: chat.sessions, sessionsError: chat.error, scope };
+}
+
+export interface ChatStreamCall {
+  upstream: Response;
+  /** Set-Cookie when the tokens were renewed on the way. */
+  cookieHeaders: HeadersInit | undefined;
+}
+
+/**
+ * POST /api/chat as the signed-in user, answered as a stream. The body is small JSON, so
+ * a refusal of an expired token is simply sent again with the renewed one. The browser
+ * going away (request `signal`) stops the upstream answer too.
+ */
+export async function openChatStream(
+  context: AppLoadContext,
+  session: WebSession,
+  chat: ChatRequest,
+  signal: AbortSignal
+): Promise<ChatStreamCall> {
+  if (!session.get('accessToken')) throw new ApiError(401, 'Authentication required');
+  const send = async () => {
+    try {
+      return await fetch(new URL('/api/chat', context.apiBaseUrl), {
+        method: 'POST',
+        headers: {
+          Accept: 'text/event-stream, application/json',
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${session.get('accessToken')}`,
+        },
+        body: JSON.stringify(chat),
+        signal,
+      });
+    } catch {
+      throw new ApiError(0, 'Network error');
+    }
+  };
+
+  let upstream = await send();
+  let renewed = false;
+  if (upstream.status === 401 && session.get('refreshToken')) {
+    await upstream.body?.cancel();
+    await refreshSessionTokens(context, session);
+    renewed = true;
+    upstream = await send();
+  }
+  return { upstream, cookieHeaders: renewed ? { 'Set-Cookie': await commitWebSession(context, session) } : undefined };
+}

@@ -1,0 +1,149 @@
+import { SEARCH_TYPES, type SearchHit, type SearchType } from '@docent/common/search';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button, FormAlert, TextField } from '~/components/forms';
+import { SelectField } from '~/components/ui/select-field';
+import { Spinner } from '~/components/ui/spinner';
+import { bookmarkOf, type Bookmark } from './bookmarks';
+import { BookmarksPanel } from './bookmarks-panel';
+import { highlightedTerms, rangesOfTerms } from './highlight-ranges';
+import type { SearchScope } from './intelligence-url';
+import { PassageDialog, type Passage } from './passage-dialog';
+import { ScopeChip } from './scope-chip';
+import { SearchHistory } from './search-history';
+import { SearchResults } from './search-results';
+import { useBookmarks } from './use-bookmarks';
+import type { SearchState } from './use-search-results';
+
+const TYPE_LABELS: Record<SearchType, string> = { semantic: 'Semantic', keyword: 'Keyword', hybrid: 'Hybrid' };
+
+interface SearchPanelProps {
+  /** The query and type the address asks for. */
+  query: string;
+  type: SearchType;
+  scope: SearchScope | null;
+  history: readonly string[];
+  search: SearchState;
+  csrfToken: string;
+  onSearch: (query: string, type: SearchType) => void;
+  onRemoveScope: () => void;
+}
+
+function passageOfHit(hit: SearchHit): Passage {
+  return {
+    title: 'Passage',
+    documentId: hit.documentId,
+    documentName: hit.documentName,
+    position: hit.position,
+    text: hit.text,
+    ranges: rangesOfTerms(hit.text, highlightedTerms(hit.snippet, hit.highlights)),
+  };
+}
+
+function passageOfBookmark(bookmark: Bookmark): Passage {
+  return {
+    title: 'Bookmark',
+    documentId: bookmark.documentId,
+    documentName: bookmark.documentName,
+    position: bookmark.position,
+    text: bookmark.snippet,
+    ranges: [],
+  };
+}
+
+/** The Search tab: the query box, the scope, recent searches, results and bookmarks. */
+export function SearchPanel({ query, type, scope, history, search, csrfToken, onSearch, onRemoveScope }: SearchPanelProps) {
+  const [draft, setDraft] = useState(query);
+  const [draftType, setDraftType] = useState<SearchType>(type);
+  // A new address (the top bar, a history entry, Back) puts its query in the box.
+  useEffect(() => setDraft(query), [query]);
+  useEffect(() => setDraftType(type), [type]);
+
+  const { bookmarks, toggle } = useBookmarks();
+  const bookmarkedIds = useMemo(() => new Set(bookmarks.map((bookmark) => bookmark.id)), [bookmarks]);
+  const [passage, setPassage] = useState<Passage | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = draft.trim();
+    if (trimmed) onSearch(trimmed, draftType);
+  };
+
+  return (
+    <StyledPanel>
+      <StyledForm role="search" aria-label="Search your documents" onSubmit={onSubmit}>
+        <StyledQueryField>
+          <TextField
+            label="Search query"
+            type="search"
+            name="q"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="Words, a phrase or a question"
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={1000}
+          />
+        </StyledQueryField>
+        <SelectField label="Search type" name="type" value={draftType} onChange={(event) => setDraftType(event.target.value as SearchType)}>
+          {SEARCH_TYPES.map((known) => (
+            <option key={known} value={known}>
+              {TYPE_LABELS[known]}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" disabled={draft.trim() === ''}>
+          Search
+        </Button>
+      </StyledForm>
+
+      {scope && <ScopeChip scope={scope} verb="Searching in" onRemove={onRemoveScope} />}
+
+      <SearchHistory history={history} csrfToken={csrfToken} onRerun={(again) => onSearch(again, draftType)} />
+
+      <div aria-live="polite" aria-busy={search.phase === 'loading'}>
+        {search.phase === 'loading' && <Spinner label="Searching..." />}
+        {search.phase === 'failed' && <FormAlert>{`Search failed: ${search.message}`}</FormAlert>}
+      </div>
+      {search.phase === 'shown' && (
+        <SearchResults
+          response={search.response}
+          bookmarkedIds={bookmarkedIds}
+          onOpen={(hit) => setPassage(passageOfHit(hit))}
+          onToggleBookmark={(hit) => toggle(bookmarkOf(hit))}
+        />
+      )}
+      {search.phase === 'idle' && (
+        <StyledHint>
+          Search your documents by keyword, by meaning (semantic), or both (hybrid). Open a result to read the whole passage.
+        </StyledHint>
+      )}
+
+      <BookmarksPanel bookmarks={bookmarks} onOpen={(bookmark) => setPassage(passageOfBookmark(bookmark))} onRemove={toggle} />
+
+      {passage && <PassageDialog passage={passage} onClose={() => setPassage(null)} />}
+    </StyledPanel>
+  );
+}
+
+const StyledPanel = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const StyledForm = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const StyledQueryField = styled.div`
+  flex: 1 1 20rem;
+`;
+
+const StyledHint = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+`;

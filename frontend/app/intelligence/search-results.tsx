@@ -1,0 +1,187 @@
+import type { SearchHit, SearchResponse } from '@docent/common/search';
+import styled from 'styled-components';
+import { Badge } from '~/components/ui/badge';
+import { describePosition } from './chunk-position';
+import { HighlightedText } from './highlighted-text';
+
+interface SearchResultsProps {
+  response: SearchResponse;
+  bookmarkedIds: ReadonlySet<string>;
+  onOpen: (hit: SearchHit) => void;
+  onToggleBookmark: (hit: SearchHit) => void;
+}
+
+/** The hits of one search, best first: document, position, score and the snippet with the query's words marked. */
+export function SearchResults({ response, bookmarkedIds, onOpen, onToggleBookmark }: SearchResultsProps) {
+  return (
+    <StyledResults aria-label="Search results">
+      <StyledSummary>
+        {response.total === 1 ? '1 result' : `${response.total} results`} for &quot;{response.query}&quot; · {response.type} search ·{' '}
+        {response.tookMs} ms
+      </StyledSummary>
+      {response.fallback === 'keyword' && (
+        <StyledNote role="note">No embedding model is configured, so hybrid search ran as keyword search alone.</StyledNote>
+      )}
+      {response.results.length === 0 ? (
+        <StyledEmpty>
+          <h3>No results found</h3>
+          <p>Nothing in your documents matches &quot;{response.query}&quot;. Try other words or another search type.</p>
+        </StyledEmpty>
+      ) : (
+        <ol>
+          {response.results.map((hit) => {
+            const position = describePosition(hit.position);
+            const bookmarked = bookmarkedIds.has(hit.chunkId);
+            return (
+              <StyledHit key={hit.chunkId}>
+                <StyledHitHeader>
+                  <StyledOpenButton
+                    type="button"
+                    onClick={() => onOpen(hit)}
+                    aria-label={`Open passage from ${hit.documentName}${position ? `, ${position}` : ''}`}
+                  >
+                    {hit.documentName}
+                  </StyledOpenButton>
+                  <Badge>{hit.documentType}</Badge>
+                  {position && <StyledPosition>{position}</StyledPosition>}
+                  <StyledScore>Score {hit.score.toFixed(3)}</StyledScore>
+                  <StyledBookmarkButton
+                    type="button"
+                    aria-pressed={bookmarked}
+                    aria-label={`Bookmark passage from ${hit.documentName}`}
+                    onClick={() => onToggleBookmark(hit)}
+                  >
+                    <span aria-hidden="true">{bookmarked ? '★' : '☆'}</span> {bookmarked ? 'Bookmarked' : 'Bookmark'}
+                  </StyledBookmarkButton>
+                </StyledHitHeader>
+                <StyledSnippet>
+                  <HighlightedText text={hit.snippet} ranges={hit.highlights} />
+                </StyledSnippet>
+              </StyledHit>
+            );
+          })}
+        </ol>
+      )}
+    </StyledResults>
+  );
+}
+
+const StyledResults = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+
+  ol {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space.sm};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+`;
+
+const StyledSummary = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const StyledNote = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: 1px solid ${({ theme }) => theme.color.info};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.infoMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const StyledHit = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+`;
+
+const StyledHitHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const StyledOpenButton = styled.button`
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.color.primary};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  text-align: left;
+  overflow-wrap: anywhere;
+  cursor: pointer;
+
+  &:hover {
+    text-decoration: underline;
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+`;
+
+const StyledPosition = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const StyledScore = styled.span`
+  margin-left: auto;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: ${({ theme }) => theme.font.size.xs};
+`;
+
+const StyledBookmarkButton = styled.button`
+  padding: ${({ theme }) => `0 ${theme.space.sm}`};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  font-size: ${({ theme }) => theme.font.size.xs};
+  line-height: 1.8;
+  cursor: pointer;
+
+  &[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.color.warning};
+    background: ${({ theme }) => theme.color.warningMuted};
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
+`;
+
+const StyledSnippet = styled.p`
+  margin: 0;
+  line-height: 1.6;
+  overflow-wrap: anywhere;
+`;
+
+const StyledEmpty = styled.div`
+  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.lg};
+  text-align: center;
+  border: 1px dashed ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+
+  h3 {
+    margin: 0 0 ${({ theme }) => theme.space.xs};
+    font-size: ${({ theme }) => theme.font.size.md};
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;

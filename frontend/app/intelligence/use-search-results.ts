@@ -1,0 +1,71 @@
+import type { SearchResponse, SearchType } from '@docent/common/search';
+import { useRevalidator } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { CSRF_HEADER_NAME } from '~/auth/auth-client';
+
+/** The web app's search route (routes/intelligence.search.ts). */
+export const SEARCH_ROUTE = '/intelligence/search';
+
+export type SearchState =
+  | { phase: 'idle' }
+  | { phase: 'loading' }
+  | { phase: 'shown'; response: SearchResponse }
+  | { phase: 'failed'; message: string };
+
+export interface SearchParameters {
+  query: string;
+  type: SearchType;
+  limit: number;
+  documentId: string | null;
+  /** Counts explicit runs: the same search asked again runs again. */
+  run: number;
+}
+
+/**
+ * Runs the search the address describes, from the browser, once per change (and once
+ * per explicit run); the page's loader never searches, so its polling records nothing.
+ * A finished search reloads the loader: the history and the figures now include it.
+ */
+export function useSearchResults({ query, type, limit, documentId, run }: SearchParameters, csrfToken: string): SearchState {
+  const [state, setState] = useState<SearchState>({ phase: 'idle' });
+  const revalidator = useRevalidator();
+  const revalidateRef = useRef(revalidator.revalidate);
+  useEffect(() => {
+    revalidateRef.current = revalidator.revalidate;
+  }, [revalidator.revalidate]);
+
+  useEffect(() => {
+    if (!query) {
+      setState({ phase: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ phase: 'loading' });
+    fetch(SEARCH_ROUTE, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', [CSRF_HEADER_NAME]: csrfToken },
+      body: JSON.stringify({ query, type, limit, ...(documentId && { documentIds: [documentId] }) }),
+      signal: controller.signal,
+    })
+      .then(async (response) => {
+        const body = (await response.json().catch(() => undefined)) as
+          | (SearchResponse & { error?: string })
+          | { success: false; error?: string }
+          | undefined;
+        if (!response.ok || !body || body.success !== true) {
+          setState({ phase: 'failed', message: body?.error ?? `HTTP ${response.status}: ${response.statusText}` });
+          return;
+        }
+        setState({ phase: 'shown', response: body });
+        revalidateRef.current();
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted)
+          setState({ phase: 'failed', message: error instanceof Error && error.message ? error.message : 'Network error' });
+      });
+    return () => controller.abort();
+  }, [query, type, limit, documentId, run, csrfToken]);
+
+  return state;
+}

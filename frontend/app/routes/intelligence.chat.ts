@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { failedCallResponse, unreachableResponse } from '~/documents/documents-api.server';
+import { openChatStream } from '~/intelligence/intelligence-api.server';
+import { readChatRequest } from '~/intelligence/intelligence-requests';
+import { assertCsrf, CSRF_HEADER } from '~/lib/csrf.server';
+import { getWebSession } from '~/lib/session.server';
+
+/**
+ * POST JSON `{ message, sessionId?, documentIds? }` -> POST /api/chat's server-sent
+ * events, passed through as they arrive so the answer shows token by token. A refusal
+ * before the stream starts comes back as `{ success: false, error }` with its status.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') {
+    return Response.json({ success: false, error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } });
+  }
+  const session = await getWebSession(request, context);
+  if (!request.headers.get(CSRF_HEADER)) {
+    return Response.json({ success: false, error: 'This request did not come from a Docent page' }, { status: 403 });
+  }
+  await assertCsrf(request, session);
+  const chat = readChatRequest(await request.json().catch(() => undefined));
+  if (!chat) return Response.json({ success: false, error: 'Enter a question of at most 4000 characters' }, { status: 400 });
+
+  try {
+    const { upstream, cookieHeaders } = await openChatStream(context, session, chat, request.signal);
+    if (!upstream.ok || !upstream.body) return failedCallResponse(upstream, cookieHeaders);
+    const headers = new Headers(cookieHeaders);
+    headers.set('Content-Type', upstream.headers.get('Content-Type') ?? 'text/event-stream');
+    // Nothing between here and the browser may hold tokens back to compress or cache them.
+    headers.set('Cache-Control', 'no-cache, no-transform');
+    headers.set('X-Accel-Buffering', 'no');
+    return new Response(upstream.body, { status: upstream.status, headers });
+  } catch (error) {
+    return unreachableResponse(error);
+  }
+}
