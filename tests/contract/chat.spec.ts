@@ -136,6 +136,7 @@ describe('grounded chat with the offline local model', () => {
       expect(rows).toHaveLength(1);
       expect(rows[0]!.document_id).toBe(world.docs.lighthouse.id);
       expect(rows[0]!.text).toContain('27 nautical miles');
+      expect(cited!.text).toBe(rows[0]!.text);
       expect(cited!.snippet).toContain('27 nautical miles');
     });
 

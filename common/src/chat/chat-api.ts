@@ -31,6 +31,9 @@ export interface ChatCitation {
   documentType: DocumentType;
   chunkId: string;
   position: ChunkPositionView;
+  /** The whole passage, as the model read it. */
+  text: string;
+  /** About 240 characters of it around the first question term, with where those terms are. */
   snippet: string;
   highlights: TextRange[];
 }

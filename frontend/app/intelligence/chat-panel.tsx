@@ -8,6 +8,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { AnswerFacts, AnswerText, SourceList } from './chat-answer';
 import { isAnswering } from './chat-conversation';
 import { ChatSessionDialogs, type SessionEdit } from './chat-session-dialogs';
+import { highlightedTerms, rangesOfTerms } from './highlight-ranges';
 import type { SearchScope } from './intelligence-url';
 import { PassageDialog, type Passage } from './passage-dialog';
 import { ScopeChip } from './scope-chip';
@@ -28,8 +29,8 @@ function passageOfCitation(citation: ChatCitation): Passage {
     documentId: citation.documentId,
     documentName: citation.documentName,
     position: citation.position,
-    text: citation.snippet,
-    ranges: citation.highlights,
+    text: citation.text,
+    ranges: rangesOfTerms(citation.text, highlightedTerms(citation.snippet, citation.highlights)),
   };
 }
 

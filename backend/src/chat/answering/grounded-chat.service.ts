@@ -182,8 +182,8 @@ interface AskedQuestion {
 }
 
 function toCitation(hit: SearchHit, number: number): ChatCitation {
-  const { documentId, documentName, documentType, chunkId, position, snippet, highlights } = hit;
-  return { number, documentId, documentName, documentType, chunkId, position, snippet, highlights };
+  const { documentId, documentName, documentType, chunkId, position, text, snippet, highlights } = hit;
+  return { number, documentId, documentName, documentType, chunkId, position, text, snippet, highlights };
 }
 
 /** The document's name and where the passage sits in it, so a model can say which document it cites. */
