@@ -7,6 +7,7 @@ import { Migration20261122190000 } from './Migration20261122190000.js';
 import { Migration20261122200000 } from './Migration20261122200000.js';
 import { Migration20261122210000 } from './Migration20261122210000.js';
 import { Migration20261122220000 } from './Migration20261122220000.js';
+import { Migration20261122230000 } from './Migration20261122230000.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122200000', class: Migration20261122200000 },
   { name: 'Migration20261122210000', class: Migration20261122210000 },
   { name: 'Migration20261122220000', class: Migration20261122220000 },
+  { name: 'Migration20261122230000', class: Migration20261122230000 },
 ];

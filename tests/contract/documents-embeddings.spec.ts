@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentReindexer } from '../../backend/src/documents/indexing/document-reindexer.service.js';
+import { KEYWORD_INDEX_OUTDATED } from '../../backend/src/documents/rag-engine.probe.js';
 import { createTinyEmbeddingModel, type TinyEmbeddingModel } from '../../backend/src/embeddings/testing/tiny-onnx-model.js';
 import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { ingest } from './documents-support.js';
@@ -59,5 +60,18 @@ describe('indexing with the local ONNX embedding model', () => {
     expect(events.at(-1)).toEqual({ type: 'DocumentVectorsRebuilt' });
     const hits = await callAs(t, admin.accessToken).get('/api/documents?hasVectors=true').expect(200);
     expect(hits.body.total).toBe(2);
+  });
+
+  it('reports an index built by another tokenizer until `reindex` rebuilds it', async () => {
+    await sql(`update search_corpus set tokenizer = 'plain-v0'`);
+    const stale = await t.http().get('/status').expect(200);
+    expect(stale.body.components['rag-engine']).toMatchObject({ status: 'degraded', message: KEYWORD_INDEX_OUTDATED });
+
+    await t.app.get(DocumentReindexer).reindexAll();
+
+    const rebuilt = await t.http().get('/status').expect(200);
+    expect(rebuilt.body.components['rag-engine']).toMatchObject({ status: 'ready' });
+    const hits = await callAs(t, admin.accessToken).post('/api/search/rag').send({ query: 'reindexing', options: { type: 'keyword' } }).expect(200);
+    expect(hits.body.results.map((hit: { documentName: string }) => hit.documentName)).toEqual(['notes.txt']);
   });
 });

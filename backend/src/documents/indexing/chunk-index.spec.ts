@@ -82,3 +82,40 @@ describe('BM25 keyword search', () => {
     expect(Number(hit!.score.toFixed(6))).toBe(1.34864);
   });
 });
+
+describe('BM25 keyword search over many chunks', () => {
+  const document = randomUUID();
+  const other = randomUUID();
+  const query = 'walrus ivory shore';
+
+  beforeAll(async () => {
+    // The rarest query word sits in long chunks that score low, a rarer-than-common one in
+    // short chunks that score high, and nearly every chunk holds the common one: reading
+    // the rarest word's chunks first is not enough, and every word counts in each score.
+    const texts = Array.from({ length: 120 }, (_, position) => {
+      if (position % 10 === 3) return `ivory ${'sand '.repeat(20)}shore`;
+      if (position % 10 === 7) return 'walrus shore shore';
+      if (position % 10 === 5) return 'walrus tusk';
+      return position % 2 === 0 ? 'shore wave sand' : 'shore shore wave tide sand sand';
+    });
+    await index.replaceDocument(document, '', chunksOf(...texts), null);
+    await index.replaceDocument(other, '', chunksOf('walrus shore', 'shore sand', 'shore sand sand', 'sand'), null);
+  });
+
+  it('returns the same top hits, with the same scores, as ranking every matching chunk', async () => {
+    const everything = await index.keywordSearch(query, { limit: 1000, documentIds: [document] });
+    expect(everything).toHaveLength(120);
+
+    for (const limit of [1, 2, 5, 13, 30]) {
+      expect(await index.keywordSearch(query, { limit, documentIds: [document] })).toEqual(everything.slice(0, limit));
+    }
+  });
+
+  it('reads further when the rarest words are not in the documents searched', async () => {
+    const everything = await index.keywordSearch(query, { limit: 1000, documentIds: [other] });
+    expect(everything).toHaveLength(3);
+
+    expect(await index.keywordSearch(query, { limit: 1, documentIds: [other] })).toEqual(everything.slice(0, 1));
+    expect(await index.keywordSearch(query, { limit: 2, documentIds: [other] })).toEqual(everything.slice(0, 2));
+  });
+});

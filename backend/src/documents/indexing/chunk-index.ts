@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type EntityManager, MikroORM } from '@mikro-orm/sql';
 import { CompiledQuery } from 'kysely';
 import type { ChunkPosition } from '../chunking/chunk-document.js';
-import { postingsOf, queryTermHashes, type IndexableChunk } from './postings.js';
+import { tokenize } from '../chunking/tokenize.js';
+import { KEYWORD_TOKENIZER, postingsOf, queryTermHashes, type IndexableChunk } from './postings.js';
 
 /** Rows per statement: keeps each statement's JSON parameter to a few megabytes. */
 const INSERT_BATCH = 2_000;
@@ -41,6 +42,49 @@ export interface StoredChunk {
   ordinal: number;
   text: string;
   position: ChunkPosition;
+}
+
+/** Chunks the first round of a keyword search scores, about, per hit asked for. */
+const SEED_CHUNKS_PER_HIT = 10;
+/** How much further each extra round reads when the chunks read held fewer hits than asked for. */
+const SEED_GROWTH = 4;
+/** Slack for rounding in the score sums: a bound is kept only if it is clearly below θ. */
+const BOUND_SLACK = 1e-9;
+
+/** A query term in the index: its document frequency, IDF, and the most it adds to a chunk's score. */
+interface WeightedTerm {
+  /** The term's key, as Postgres returns a bigint. */
+  term: string;
+  chunks: number;
+  idf: number;
+  bound: number;
+}
+
+/** How many of the terms (rarest first) hold together at least `chunks` chunks, counting repeats; at least one. */
+function termsHoldingChunks(terms: WeightedTerm[], chunks: number): number {
+  let held = 0;
+  for (const [index, term] of terms.entries()) {
+    held += term.chunks;
+    if (held >= chunks) return index + 1;
+  }
+  return terms.length;
+}
+
+function chunksHolding(terms: WeightedTerm[], count: number): number {
+  return terms.slice(0, count).reduce((sum, term) => sum + term.chunks, 0);
+}
+
+/**
+ * How many of the terms (rarest first) a chunk must hold one of to score `threshold` or
+ * more: the rest, the most common, add up to less than it even at their bounds.
+ */
+function termsNeeded(terms: WeightedTerm[], threshold: number): number {
+  let rest = 0;
+  for (let count = terms.length; count > 0; count--) {
+    rest += terms[count - 1]!.bound;
+    if (rest * (1 + BOUND_SLACK) >= threshold) return count;
+  }
+  return 0;
 }
 
 /** Postgres array literals of a chunk's postings, as the insert and update statements read them. */
@@ -140,19 +184,45 @@ export class ChunkIndex {
     });
   }
 
-  /** Rebuilds a document's keyword postings from its stored chunks, after the tokenizer changed. */
+  /** Whether the keyword index was built with this server's tokenizer; if not, keyword search misreads it until `npm run reindex`. */
+  async tokenizerIsCurrent(): Promise<boolean> {
+    const [corpus] = await this.orm.em.fork().execute<{ tokenizer: string | null; chunk_count: string | number }[]>('select tokenizer, chunk_count from search_corpus');
+    return corpus?.tokenizer === KEYWORD_TOKENIZER || Number(corpus?.chunk_count ?? 0) === 0;
+  }
+
+  /** After every document's postings were rebuilt: the index is now this tokenizer's. */
+  async recordTokenizer(): Promise<void> {
+    await this.orm.em.fork().execute('update search_corpus set tokenizer = ?', [KEYWORD_TOKENIZER]);
+  }
+
+  /**
+   * Rebuilds a document's keyword postings and term counts from its stored chunks, after
+   * the tokenizer changed, with the corpus statistics kept in step.
+   */
   async reindexTerms(documentId: string): Promise<void> {
     const chunks = await this.chunksOf(documentId);
     await this.orm.em.fork().transactional(async (em) => {
+      await countTerms(em, documentId, -1);
+      await em.execute(
+        'update search_corpus set token_count = token_count - (select coalesce(sum(token_count), 0) from document_chunks where document_id = ?)',
+        [documentId],
+      );
       for (let from = 0; from < chunks.length; from += INSERT_BATCH) {
-        const rows = chunks.slice(from, from + INSERT_BATCH).map((chunk) => ({ id: chunk.id, ...postingsColumns(postingsOf(chunk.text)) }));
+        const rows = chunks
+          .slice(from, from + INSERT_BATCH)
+          .map((chunk) => ({ id: chunk.id, token_count: tokenize(chunk.text).length, ...postingsColumns(postingsOf(chunk.text)) }));
         await bulk(
           em,
-          `update document_chunks c set term_hashes = x.term_hashes::bigint[], term_freqs = x.term_freqs::int[]
-           from jsonb_to_recordset($1::jsonb) as x(id bigint, term_hashes text, term_freqs text) where c.id = x.id`,
+          `update document_chunks c set term_hashes = x.term_hashes::bigint[], term_freqs = x.term_freqs::int[], token_count = x.token_count
+           from jsonb_to_recordset($1::jsonb) as x(id bigint, token_count int, term_hashes text, term_freqs text) where c.id = x.id`,
           [JSON.stringify(rows)],
         );
       }
+      await em.execute(
+        'update search_corpus set token_count = token_count + (select coalesce(sum(token_count), 0) from document_chunks where document_id = ?)',
+        [documentId],
+      );
+      await countTerms(em, documentId, 1);
     });
   }
 
@@ -174,41 +244,91 @@ export class ChunkIndex {
    * N, df and avg|c| are over the whole index, so a chunk scores the same whoever searches.
    * With a scope, the statement itself joins the documents and keeps only the chunks in it;
    * without one it reads every chunk, for callers that act for no user (tests, evaluation).
+   *
+   * Exact top-k with MaxScore pruning: a term adds less than idf * (k1 + 1) to any chunk's
+   * score, so once `limit` chunks score at least θ, a chunk holding only common terms whose
+   * bounds sum to less than θ cannot enter the top-k and is never scored. The first round
+   * scores the chunks holding the rarest terms; a second, with the terms θ says are needed,
+   * only when those do not suffice. The common terms still count towards every scored chunk.
    */
   async keywordSearch(query: string, options: { limit: number; documentIds?: string[]; scope?: DocumentScope }): Promise<ChunkHit[]> {
     const hashes = queryTermHashes(query);
-    if (hashes.length === 0) return [];
-    const parameters: unknown[] = [`{${hashes.join(',')}}`, options.limit];
+    if (hashes.length === 0 || options.limit < 1) return [];
+    const em = this.orm.em.fork();
+    const { terms, averageLength } = await this.weighTerms(em, hashes);
+    if (terms.length === 0) return [];
+    let essential = termsHoldingChunks(terms, options.limit * SEED_CHUNKS_PER_HIT);
+    for (;;) {
+      const hits = await this.scoreChunks(em, terms, essential, averageLength, options);
+      if (essential === terms.length) return hits;
+      if (hits.length < options.limit) {
+        // Fewer chunks than asked for (a narrow scope): no bound yet, so read more terms' chunks.
+        essential = termsHoldingChunks(terms, chunksHolding(terms, essential) * SEED_GROWTH);
+        continue;
+      }
+      const needed = termsNeeded(terms, hits[options.limit - 1]!.score);
+      if (needed <= essential) return hits;
+      essential = needed;
+    }
+  }
+
+  /** The query's terms found in the index with their IDF and bound, rarest first, and the average chunk length. */
+  private async weighTerms(em: EntityManager, hashes: number[]): Promise<{ terms: WeightedTerm[]; averageLength: number }> {
+    const { rows } = await bulk<{ term: string | number; chunk_count: number; total_chunks: string | number; total_tokens: string | number }>(
+      em,
+      `select s.term, s.chunk_count, corpus.chunk_count as total_chunks, corpus.token_count as total_tokens
+       from search_term_stats s cross join search_corpus corpus
+       where s.term = any($1::bigint[]) and s.chunk_count > 0`,
+      [`{${hashes.join(',')}}`],
+    );
+    if (rows.length === 0) return { terms: [], averageLength: 1 };
+    const chunks = Math.max(Number(rows[0]!.total_chunks), 1);
+    const averageLength = Math.max(Number(rows[0]!.total_tokens) / chunks, 1);
+    const terms = rows
+      .map((row) => {
+        const idf = Math.log(1 + (chunks - row.chunk_count + 0.5) / (row.chunk_count + 0.5));
+        return { term: String(row.term), chunks: row.chunk_count, idf, bound: idf * (BM25_K1 + 1) };
+      })
+      .sort((a, b) => a.chunks - b.chunks || (a.term < b.term ? -1 : 1));
+    return { terms, averageLength };
+  }
+
+  /**
+   * The top chunks by their full BM25 score (every query term counts) among those holding
+   * one of the first `essential` terms, inside the scope. `tf * (k1 + 1) / (tf + norm)` is
+   * written `(k1 + 1) * (1 - norm / (tf + norm))`, so each term's count is read once.
+   */
+  private async scoreChunks(
+    em: EntityManager,
+    terms: WeightedTerm[],
+    essential: number,
+    averageLength: number,
+    options: { limit: number; documentIds?: string[]; scope?: DocumentScope },
+  ): Promise<ChunkHit[]> {
+    const parameters: unknown[] = [`{${terms.slice(0, essential).map((term) => term.term).join(',')}}`, options.limit];
+    const norm = `(${bind(parameters, BM25_K1 * (1 - BM25_B))}::float8 + ${bind(parameters, (BM25_K1 * BM25_B) / averageLength)}::float8 * c.token_count)`;
+    const contributions = terms.map((term) => {
+      const weight = bind(parameters, term.idf * (BM25_K1 + 1));
+      const key = `${bind(parameters, term.term)}::bigint`;
+      // The chunk's keys are sorted: width_bucket is a binary search for the term's place.
+      const place = `width_bucket(${key}, c.term_hashes)`;
+      return `case when c.term_hashes[${place}] = ${key} then ${weight}::float8 * (1 - ${norm} / (c.term_freqs[${place}] + ${norm})) else 0 end`;
+    });
     const documentFilter = options.documentIds ? `and c.document_id = any(${bind(parameters, `{${options.documentIds.join(',')}}`)}::uuid[])` : '';
     const scopeJoin = options.scope ? `join documents d on d.id = c.document_id and ${documentsInScope(options.scope, parameters)}` : '';
+    // Materialized: PGlite never analyzes on its own, and with stale statistics the planner
+    // looped over the documents and repeated the index scan for each (seconds at 100,000 chunks).
     const { rows } = await bulk<{ chunk_id: string | number; document_id: string; score: number }>(
-      this.orm.em.fork(),
-      `with corpus as (
-         select greatest(chunk_count, 1)::float8 as n,
-                greatest(token_count::float8 / greatest(chunk_count, 1), 1) as avgdl
-         from search_corpus
-       ),
-       -- Materialized: inlined, the per-term count ran again for every candidate chunk (35 s a query at 11,000 chunks).
-       document_frequencies as materialized (
-         select term, (select count(*) from document_chunks c where c.term_hashes @> array[term]) as df
-         from unnest($1::bigint[]) as term
-       ),
-       query_terms as materialized (
-         select term, ln(1 + (corpus.n - df + 0.5) / (df + 0.5)) as idf
-         from document_frequencies, corpus
-         where df > 0
+      em,
+      `with candidates as materialized (
+         select c.id, c.document_id, ${contributions.join(' + ')} as score
+         from document_chunks c
+         where c.term_hashes && $1::bigint[] ${documentFilter}
        )
-       select c.id as chunk_id, c.document_id,
-              sum(q.idf * c.term_freqs[array_position(c.term_hashes, q.term)] * (${BM25_K1} + 1)
-                  / (c.term_freqs[array_position(c.term_hashes, q.term)]
-                     + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * c.token_count / corpus.avgdl))) as score
-       from document_chunks c
-       join query_terms q on q.term = any(c.term_hashes)
-       cross join corpus
+       select c.id as chunk_id, c.document_id, c.score
+       from candidates c
        ${scopeJoin}
-       where c.term_hashes && $1::bigint[] ${documentFilter}
-       group by c.id, c.document_id
-       order by score desc, c.id
+       order by c.score desc, c.id
        limit $2`,
       parameters,
     );
@@ -272,9 +392,11 @@ export class ChunkIndex {
     }
     const tokens = chunks.reduce((sum, chunk) => sum + chunk.tokenCount, 0);
     await em.execute('update search_corpus set chunk_count = chunk_count + ?, token_count = token_count + ?', [chunks.length, tokens]);
+    await countTerms(em, documentId, 1);
   }
 
   private async deleteChunks(em: EntityManager, documentId: string): Promise<void> {
+    await countTerms(em, documentId, -1);
     await em.execute(
       `update search_corpus set
          chunk_count = chunk_count - (select count(*) from document_chunks where document_id = ?),
@@ -282,6 +404,31 @@ export class ChunkIndex {
       [documentId, documentId],
     );
     await em.execute('delete from document_chunks where document_id = ?', [documentId]);
+  }
+}
+
+/**
+ * Adds (`sign` 1) or removes (-1) a document's chunks in the per-term chunk counts that
+ * keyword search reads as document frequencies; a term no chunk holds any more is dropped.
+ * Terms are written in key order, so concurrent writers on PostgreSQL lock them in the
+ * same order and cannot deadlock.
+ */
+async function countTerms(em: EntityManager, documentId: string, sign: 1 | -1): Promise<void> {
+  await bulk(
+    em,
+    `insert into search_term_stats (term, chunk_count)
+     select term, $2 * count(*)::int from document_chunks c, unnest(c.term_hashes) as term
+     where c.document_id = $1 group by term order by term
+     on conflict (term) do update set chunk_count = search_term_stats.chunk_count + excluded.chunk_count`,
+    [documentId, sign],
+  );
+  if (sign < 0) {
+    await bulk(
+      em,
+      `delete from search_term_stats s where s.chunk_count <= 0
+       and s.term in (select unnest(c.term_hashes) from document_chunks c where c.document_id = $1)`,
+      [documentId],
+    );
   }
 }
 

@@ -52,6 +52,7 @@ export class DocumentReindexer {
         { actorId: null },
       );
     }
+    await this.chunkIndex.recordTokenizer();
     return outcome;
   }
 

@@ -1,6 +1,17 @@
+import { stemmer } from 'stemmer';
 import type { Chunk } from '../chunking/chunk-document.js';
 import { tokenize } from '../chunking/tokenize.js';
 import { termHash } from './term-hash.js';
+
+/**
+ * Names the way term keys are made. It is stored with the index (search_corpus.tokenizer)
+ * so a server can tell an index made another way, which keyword search would misread:
+ * change it whenever `termFrequencies` or the tokenizer changes.
+ */
+export const KEYWORD_TOKENIZER = 'porter-stemmed-v1';
+
+/** Porter's rules are for English words: numbers, codes and words with other letters are kept as they are. */
+const PLAIN_WORD = /^[a-z]+$/;
 
 /** Longer "words" are encoded data or noise, never something a person searches for. */
 const MAX_TERM_LENGTH = 100;
@@ -15,24 +26,34 @@ export interface IndexableChunk extends Chunk {
   termFreqs: number[];
 }
 
-/** The terms of a text as keyword search indexes them, with their counts. */
+/**
+ * The terms of a text as keyword search indexes them, with their counts: its tokens,
+ * Porter-stemmed so that a query for "patients" finds "patient" (on SciFact, nDCG@10 0.655
+ * unstemmed, 0.689 stemmed). Changing this changes every term key: run `npm run reindex`.
+ */
 export function termFrequencies(text: string): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const term of tokenize(text)) {
-    if (term.length > MAX_TERM_LENGTH) continue;
+  for (const token of tokenize(text)) {
+    if (token.length > MAX_TERM_LENGTH) continue;
+    const term = PLAIN_WORD.test(token) ? stemmer(token) : token;
     counts.set(term, (counts.get(term) ?? 0) + 1);
   }
   return counts;
 }
 
+/**
+ * A chunk's term keys in ascending order, each once, with their counts in the same order:
+ * keyword search finds a term's count by binary search (Postgres's width_bucket). Two
+ * terms sharing a key count as one.
+ */
 export function postingsOf(text: string): Pick<IndexableChunk, 'termHashes' | 'termFreqs'> {
-  const termHashes: number[] = [];
-  const termFreqs: number[] = [];
+  const counts = new Map<number, number>();
   for (const [term, count] of termFrequencies(text)) {
-    termHashes.push(termHash(term));
-    termFreqs.push(count);
+    const key = termHash(term);
+    counts.set(key, (counts.get(key) ?? 0) + count);
   }
-  return { termHashes, termFreqs };
+  const termHashes = [...counts.keys()].sort((a, b) => a - b);
+  return { termHashes, termFreqs: termHashes.map((key) => counts.get(key)!) };
 }
 
 export function withPostings(chunk: Chunk): IndexableChunk {
