@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { ChatSessionResponse, ChatSessionsResponse, ChatStreamEvent, RenamedChatSessionResponse } from '@docent/common/chat';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import type { Principal } from '../auth/principal.js';
+import { callerLeftSignal } from '../http/caller-left.js';
 import { chatRequestSchema, chatSessionId, renameChatSessionSchema } from './chat.schemas.js';
 import { AskQuestionCommand } from './commands/ask-question.command.js';
 import { DeleteChatSessionCommand } from './commands/delete-chat-session.command.js';
@@ -32,13 +33,9 @@ export class ChatController {
     @CurrentPrincipal() principal: Principal,
     @Res() response: Response,
   ): Promise<void> {
-    const callerLeft = new AbortController();
-    response.once('close', () => {
-      if (!response.writableFinished) callerLeft.abort();
-    });
     // A session that is not the caller's or an unknown model still answers with its status.
     const events = await this.commands.execute<AskQuestionCommand, AsyncIterable<ChatStreamEvent>>(
-      new AskQuestionCommand(body, principal, callerLeft.signal),
+      new AskQuestionCommand(body, principal, callerLeftSignal(response)),
     );
     response.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
     response.flushHeaders();

@@ -5,6 +5,7 @@ import type { ChatStreamPart } from '@docent/plugin-sdk';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { describeException } from '../http/api-exception.filter.js';
+import { callerLeftSignal } from '../http/caller-left.js';
 import { ModelCatalog } from '../models/read-model/model-catalog.js';
 import { ModelRouter, type ModelRequest, type RouteOptions } from '../models/routing/model-router.service.js';
 import { chatCompletionsSchema, ROUTER_CHOOSES, type ChatCompletionsRequest } from './chat-completions.schema.js';
@@ -47,14 +48,10 @@ export class GatewayController {
     @CurrentPrincipal() principal: Principal,
     @Res() response: Response,
   ): Promise<void> {
-    const callerLeft = new AbortController();
-    response.once('close', () => {
-      if (!response.writableFinished) callerLeft.abort();
-    });
     const options: RouteOptions = {
       principal,
       model: body.model === ROUTER_CHOOSES ? undefined : body.model,
-      signal: callerLeft.signal,
+      signal: callerLeftSignal(response),
     };
     const modelRequest = toModelRequest(body);
     const header = (model: string): CompletionHeader => ({ id: completionId(), created: Math.floor(Date.now() / 1000), model });
