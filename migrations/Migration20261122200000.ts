@@ -8,7 +8,9 @@ export class Migration20261122200000 extends Migration {
   override name = 'Migration20261122200000';
 
   override up(): void | Promise<void> {
-    this.addSql(`create table "user_preferences" ("user_id" uuid not null, "preferences" jsonb not null, "updated_at" timestamptz not null, primary key ("user_id"));`);
+    this.addSql(
+      `create table "user_preferences" ("user_id" uuid not null, "preferences" jsonb not null, "updated_at" timestamptz not null, primary key ("user_id"));`,
+    );
   }
 
   override down(): void | Promise<void> {

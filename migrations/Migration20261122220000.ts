@@ -15,8 +15,12 @@ export class Migration20261122220000 extends Migration {
   override name = 'Migration20261122220000';
 
   override up(): void | Promise<void> {
-    this.addSql(`create table "search_term_stats" ("term" bigint not null, "chunk_count" int not null, primary key ("term"));`);
-    this.addSql(`insert into "search_term_stats" ("term", "chunk_count") select "term", count(*)::int from "document_chunks", unnest("term_hashes") as "term" group by "term";`);
+    this.addSql(
+      `create table "search_term_stats" ("term" bigint not null, "chunk_count" int not null, primary key ("term"));`,
+    );
+    this.addSql(
+      `insert into "search_term_stats" ("term", "chunk_count") select "term", count(*)::int from "document_chunks", unnest("term_hashes") as "term" group by "term";`,
+    );
     this.addSql(`alter index "document_chunks_term_hashes_index" set (gin_pending_list_limit = 256);`);
     this.addSql(`select gin_clean_pending_list('document_chunks_term_hashes_index');`);
     this.addSql(`analyze "document_chunks";`);

@@ -5,7 +5,7 @@ describe('the server as a whole', () => {
   let t: TestApp | undefined;
   afterAll(() => t?.close().catch(() => {}));
 
-  it('tags every response with a request id, keeping the caller\'s own', async () => {
+  it("tags every response with a request id, keeping the caller's own", async () => {
     t = await startTestApp();
     const generated = await t.http().get('/health').expect(200);
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

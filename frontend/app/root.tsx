@@ -16,7 +16,10 @@ import { themeFromRequest, ThemePreferenceProvider } from './styles/theme-prefer
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
-export const meta: MetaFunction = () => [{ title: 'Docent' }, { name: 'description', content: 'AI document intelligence' }];
+export const meta: MetaFunction = () => [
+  { title: 'Docent' },
+  { name: 'description', content: 'AI document intelligence' },
+];
 
 /** Restores the signed-in user from the cookie session on every full page load. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -35,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
   const rotated = await api.cookieHeaders();
-  const headers = rotated ?? (created || signedOut ? { 'Set-Cookie': await commitWebSession(context, api.session) } : undefined);
+  const headers =
+    rotated ?? (created || signedOut ? { 'Set-Cookie': await commitWebSession(context, api.session) } : undefined);
   return data({ user, csrfToken, theme: themeFromRequest(request) }, { headers });
 }
 

@@ -54,7 +54,9 @@ const WORDS = `
   after against along among around before between during for from into of on over per
   through to under with within without
   the the the a a an this each every their our its
-`.trim().split(/\s+/);
+`
+  .trim()
+  .split(/\s+/);
 const REGIONS = ['North', 'South', 'East', 'West', 'Central', 'Overseas'];
 
 /** mulberry32: small, fast and good enough to vary text. */
@@ -113,7 +115,12 @@ async function pdfDocument(random) {
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   for (let number = 1; number <= pages; number++) {
     const page = pdf.addPage([612, 792]);
-    page.drawText(number === 1 ? text.title(3, 7) : `${number}. ${text.title()}`, { x: 50, y: 740, size: 14, font: bold });
+    page.drawText(number === 1 ? text.title(3, 7) : `${number}. ${text.title()}`, {
+      x: 50,
+      y: 740,
+      size: 14,
+      font: bold,
+    });
     const lines = [];
     while (lines.length < 48) lines.push(...wrap(text.paragraph(), 95), '');
     page.drawText(lines.slice(0, 50).join('\n'), { x: 50, y: 712, size: 10, lineHeight: 13, font });
@@ -126,13 +133,26 @@ async function docxDocument(random) {
   const cell = (value) => new TableCell({ children: [new Paragraph(value)] });
   const children = [new Paragraph({ text: text.title(3, 7), heading: HeadingLevel.TITLE })];
   for (let section = random.int(2, 10); section > 0; section--) {
-    children.push(new Paragraph({ text: text.title(), heading: random.next() < 0.7 ? HeadingLevel.HEADING_1 : HeadingLevel.HEADING_2 }));
+    children.push(
+      new Paragraph({
+        text: text.title(),
+        heading: random.next() < 0.7 ? HeadingLevel.HEADING_1 : HeadingLevel.HEADING_2,
+      }),
+    );
     for (let count = random.int(1, 6); count > 0; count--) children.push(new Paragraph(text.paragraph()));
     if (random.next() < 0.3) {
       const header = new TableRow({ children: ['Item', 'Owner', 'Status', 'Amount'].map(cell) });
       const rows = Array.from(
         { length: random.int(3, 12) },
-        () => new TableRow({ children: [text.title(1, 3), text.title(1, 2), random.pick(['Open', 'Done', 'Late']), String(random.int(10, 99999))].map(cell) }),
+        () =>
+          new TableRow({
+            children: [
+              text.title(1, 3),
+              text.title(1, 2),
+              random.pick(['Open', 'Done', 'Late']),
+              String(random.int(10, 99999)),
+            ].map(cell),
+          }),
       );
       children.push(new Table({ rows: [header, ...rows] }));
     }
@@ -153,7 +173,15 @@ async function xlsxDocument(random) {
       const units = random.int(1, 500);
       const price = random.int(100, 99_999) / 100;
       const date = new Date(FIXED_DATE.getTime() + random.int(0, 365) * 86_400_000);
-      sheet.addRow([date, random.pick(REGIONS), text.title(1, 3), units, price, Math.round(units * price * 100) / 100, text.sentence()]);
+      sheet.addRow([
+        date,
+        random.pick(REGIONS),
+        text.title(1, 3),
+        units,
+        price,
+        Math.round(units * price * 100) / 100,
+        text.sentence(),
+      ]);
     }
   }
   return { bytes: new Uint8Array(await workbook.xlsx.writeBuffer()) };
@@ -166,7 +194,10 @@ async function pptxDocument(random) {
   for (let slideNumber = random.int(4, 20); slideNumber > 0; slideNumber--) {
     const slide = presentation.addSlide();
     slide.addText(text.title(), { x: 0.5, y: 0.3, w: 9, h: 0.8, fontSize: 28, bold: true });
-    const bullets = Array.from({ length: random.int(3, 6) }, () => ({ text: text.sentence(), options: { bullet: true, breakLine: true } }));
+    const bullets = Array.from({ length: random.int(3, 6) }, () => ({
+      text: text.sentence(),
+      options: { bullet: true, breakLine: true },
+    }));
     slide.addText(bullets, { x: 0.5, y: 1.3, w: 9, h: 4, fontSize: 16 });
     slide.addNotes(text.paragraph(2, 5));
   }
@@ -188,9 +219,13 @@ function markdownText(random, size) {
     const extra = random.next();
     if (extra < 0.3) add(Array.from({ length: random.int(3, 7) }, () => `- ${text.sentence()}`).join('\n'));
     else if (extra < 0.45) {
-      const rows = Array.from({ length: random.int(3, 10) }, () => `| ${text.title(1, 3)} | ${random.pick(REGIONS)} | ${random.int(1, 9999)} |`);
+      const rows = Array.from(
+        { length: random.int(3, 10) },
+        () => `| ${text.title(1, 3)} | ${random.pick(REGIONS)} | ${random.int(1, 9999)} |`,
+      );
       add(['| Name | Region | Amount |', '| --- | --- | ---: |', ...rows].join('\n'));
-    } else if (extra < 0.5) add(['```', `status = "${text.title(1, 2)}"`, `total = ${random.int(1, 999)}`, '```'].join('\n'));
+    } else if (extra < 0.5)
+      add(['```', `status = "${text.title(1, 2)}"`, `total = ${random.int(1, 999)}`, '```'].join('\n'));
     add(text.paragraph(2, 6));
   }
   return parts.join('\n\n').slice(0, size);
@@ -244,7 +279,15 @@ export async function generateCorpus({ folder, documents, totalBytes, seed = 202
 
   const corpus = plan.map(({ type, bulk }, index) => {
     const name = `doc-${String(index + 1).padStart(5, '0')}.${EXTENSIONS[type]}`;
-    return { name, path: join(folder, name), type, bulk, bytes: 0, pages: null, random: createRandom(seed + index + 1) };
+    return {
+      name,
+      path: join(folder, name),
+      type,
+      bulk,
+      bytes: 0,
+      pages: null,
+      random: createRandom(seed + index + 1),
+    };
   });
   let written = 0;
   const write = async (entry, { bytes, pages = null }) => {
@@ -254,7 +297,8 @@ export async function generateCorpus({ folder, documents, totalBytes, seed = 202
     onProgress(++written, corpus.length);
   };
 
-  for (const entry of corpus.filter(({ bulk }) => !bulk)) await write(entry, await GENERATORS[entry.type](entry.random));
+  for (const entry of corpus.filter(({ bulk }) => !bulk))
+    await write(entry, await GENERATORS[entry.type](entry.random));
 
   // The bulk files share out what is left of the total, each with its own weight.
   const bulk = corpus.filter((entry) => entry.bulk);
@@ -263,7 +307,9 @@ export async function generateCorpus({ folder, documents, totalBytes, seed = 202
   const weightSum = weights.reduce((sum, weight) => sum + weight, 0);
   const sizes = weights.map((weight) => Math.max(MIN_BULK_BYTES, Math.ceil((remaining * weight) / weightSum)));
   if (Math.max(...sizes) > MAX_BULK_BYTES) {
-    throw new Error(`${totalBytes / 1024 / 1024} MB needs more documents to stay under 50 MB per file: raise --docs or lower --mb.`);
+    throw new Error(
+      `${totalBytes / 1024 / 1024} MB needs more documents to stay under 50 MB per file: raise --docs or lower --mb.`,
+    );
   }
   for (const [index, entry] of bulk.entries()) {
     const text = entry.type === 'MD' ? markdownText(entry.random, sizes[index]) : plainText(entry.random, sizes[index]);

@@ -34,8 +34,12 @@ if (options.help) {
 }
 const requestCount = Number(options.requests);
 const warmupCount = Number(options.warmup);
-for (const [name, value] of [['requests', requestCount], ['warmup', warmupCount]]) {
-  if (!Number.isInteger(value) || value < 0 || (name === 'requests' && value === 0)) throw new Error(`--${name} must be a whole number, not "${options[name]}"`);
+for (const [name, value] of [
+  ['requests', requestCount],
+  ['warmup', warmupCount],
+]) {
+  if (!Number.isInteger(value) || value < 0 || (name === 'requests' && value === 0))
+    throw new Error(`--${name} must be a whole number, not "${options[name]}"`);
 }
 
 const line = (label, value) => console.log(`${`${label}:`.padEnd(34)}${value}`);
@@ -51,7 +55,10 @@ function startUpstream() {
     choices: [{ index: 0, message: { role: 'assistant', content: 'Paris.' }, finish_reason: 'stop', logprobs: null }],
     usage: { prompt_tokens: 12, completion_tokens: 2, total_tokens: 14 },
   });
-  const modelsBody = JSON.stringify({ object: 'list', data: [{ id: UPSTREAM_MODEL, object: 'model', created: 0, owned_by: 'bench' }] });
+  const modelsBody = JSON.stringify({
+    object: 'list',
+    data: [{ id: UPSTREAM_MODEL, object: 'model', created: 0, owned_by: 'bench' }],
+  });
   const server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {
@@ -67,11 +74,19 @@ function startUpstream() {
 /** POSTs `body` to `url` on a keep-alive connection of `agent`; resolves with the status once the answer is read. */
 function post(agent, url, body, headers) {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode));
-      response.on('error', reject);
-    });
+    const outgoing = httpRequest(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode));
+        response.on('error', reject);
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
@@ -97,7 +112,8 @@ async function load({ url, body, headers, concurrency, count }) {
   );
   const wallMs = performance.now() - started;
   agent.destroy();
-  if (failures.size > 0) throw new Error(`${url} answered ${[...failures].map(([status, n]) => `${n} × ${status}`).join(', ')}`);
+  if (failures.size > 0)
+    throw new Error(`${url} answered ${[...failures].map(([status, n]) => `${n} × ${status}`).join(', ')}`);
   return { latencies: latencies.sort((a, b) => a - b), wallMs };
 }
 
@@ -107,7 +123,10 @@ async function api(url, path, token, init = {}) {
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
   });
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${body.error ?? JSON.stringify(body)}`);
+  if (!response.ok)
+    throw new Error(
+      `${init.method ?? 'GET'} ${path} answered ${response.status}: ${body.error ?? JSON.stringify(body)}`,
+    );
   return body;
 }
 
@@ -116,33 +135,51 @@ const workDir = await mkdtemp(join(tmpdir(), 'docent-bench-gateway-'));
 let server = null;
 let upstream = null;
 try {
-  console.log(`Docent gateway benchmark: ${availableParallelism()} cores, Node ${process.version}, ${process.platform}/${process.arch}`);
+  console.log(
+    `Docent gateway benchmark: ${availableParallelism()} cores, Node ${process.version}, ${process.platform}/${process.arch}`,
+  );
   upstream = await startUpstream();
   const upstreamUrl = `http://127.0.0.1:${upstream.address().port}/v1`;
   const nodeArgs = options['cpu-prof']
-    ? ['--cpu-prof', `--cpu-prof-dir=${options['cpu-prof']}`, '--import', new URL('./exit-after-shutdown.mjs', import.meta.url).href]
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${options['cpu-prof']}`,
+        '--import',
+        new URL('./exit-after-shutdown.mjs', import.meta.url).href,
+      ]
     : [];
   server = await startServer({ dataDir: join(workDir, 'data'), logFile: join(workDir, 'server.log'), nodeArgs });
   server.exited.then((exit) => {
     if (server) console.error(`The server exited during the run (${describeExit(exit)}):\n${server.logTail()}`);
   });
   const token = await registerAdmin(server.url);
-  const { apiKey } = await api(server.url, '/api/api-keys', token, { method: 'POST', body: JSON.stringify({ name: 'gateway benchmark' }) });
+  const { apiKey } = await api(server.url, '/api/api-keys', token, {
+    method: 'POST',
+    body: JSON.stringify({ name: 'gateway benchmark' }),
+  });
   await api(server.url, '/api/models/providers', token, {
     method: 'POST',
     body: JSON.stringify({ name: 'Benchmark upstream', baseURL: upstreamUrl }),
   });
   const { models } = await getJson(server.url, '/api/models', token);
-  const model = models.find((candidate) => candidate.endpoint === upstreamUrl && candidate.id.endsWith(`:${UPSTREAM_MODEL}`));
+  const model = models.find(
+    (candidate) => candidate.endpoint === upstreamUrl && candidate.id.endsWith(`:${UPSTREAM_MODEL}`),
+  );
   if (!model) throw new Error(`The upstream's model ${UPSTREAM_MODEL} is not in GET /api/models`);
   const test = await api(server.url, `/api/models/${encodeURIComponent(model.id)}/test`, token, { method: 'POST' });
   if (!test.success) throw new Error(`Testing ${model.id} failed: ${test.error}`);
   console.log(`Server: ${server.url}; upstream: ${upstreamUrl}; model ${model.id}`);
-  console.log(`Each row: ${warmupCount} warm-up then ${requestCount} measured requests per path, non-streamed, over keep-alive connections`);
+  console.log(
+    `Each row: ${warmupCount} warm-up then ${requestCount} measured requests per path, non-streamed, over keep-alive connections`,
+  );
   console.log('');
 
   const message = [{ role: 'user', content: 'What is the capital of France?' }];
-  const direct = { url: `${upstreamUrl}/chat/completions`, body: JSON.stringify({ model: UPSTREAM_MODEL, messages: message }), headers: {} };
+  const direct = {
+    url: `${upstreamUrl}/chat/completions`,
+    body: JSON.stringify({ model: UPSTREAM_MODEL, messages: message }),
+    headers: {},
+  };
   const gateway = {
     url: `${server.url}/v1/chat/completions`,
     body: JSON.stringify({ model: model.id, messages: message }),
@@ -165,7 +202,9 @@ try {
     });
   }
 
-  console.log('concurrency   direct p50   p99     gateway p50   p99     added p50   added p99   gateway req/s   direct req/s');
+  console.log(
+    'concurrency   direct p50   p99     gateway p50   p99     added p50   added p99   gateway req/s   direct req/s',
+  );
   for (const row of rows) {
     console.log(
       [
@@ -191,9 +230,18 @@ try {
   const verdict = (ok) => (ok ? 'met ' : 'MISS');
   console.log('');
   console.log(`Targets (${availableParallelism()} cores; the targets are for 2)`);
-  line(`  added p50 ≤ ${TARGETS.addedP50Ms} ms (worst row)`, `${verdict(worstAddedP50 <= TARGETS.addedP50Ms)} (${ms(worstAddedP50)})`);
-  line(`  added p99 ≤ ${TARGETS.addedP99Ms} ms (worst row)`, `${verdict(worstAddedP99 <= TARGETS.addedP99Ms)} (${ms(worstAddedP99)})`);
-  line(`  ≥ ${TARGETS.requestsPerSecondAt64} req/s at concurrency 64`, `${verdict(at64 >= TARGETS.requestsPerSecondAt64)} (${at64.toFixed(0)})`);
+  line(
+    `  added p50 ≤ ${TARGETS.addedP50Ms} ms (worst row)`,
+    `${verdict(worstAddedP50 <= TARGETS.addedP50Ms)} (${ms(worstAddedP50)})`,
+  );
+  line(
+    `  added p99 ≤ ${TARGETS.addedP99Ms} ms (worst row)`,
+    `${verdict(worstAddedP99 <= TARGETS.addedP99Ms)} (${ms(worstAddedP99)})`,
+  );
+  line(
+    `  ≥ ${TARGETS.requestsPerSecondAt64} req/s at concurrency 64`,
+    `${verdict(at64 >= TARGETS.requestsPerSecondAt64)} (${at64.toFixed(0)})`,
+  );
 } catch (error) {
   const cause = error.cause ? ` (${error.cause.code ?? ''} ${error.cause.message})` : '';
   console.error(`\nThe benchmark run broke: ${error.message}${cause}`);

@@ -78,7 +78,10 @@ export async function startServer({ dataDir, logFile, env = {}, nodeArgs = [] })
       child.kill('SIGKILL');
       throw new Error(`The server did not answer /health within ${STARTUP_TIMEOUT_MS / 1000} s:\n${logTail()}`);
     }
-    ready = await fetch(`${url}/health`).then((response) => response.ok, () => false);
+    ready = await fetch(`${url}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
   }
 
   return {
@@ -154,7 +157,7 @@ function residentBytes(pid) {
 function processTree(pid) {
   const tree = [pid];
   for (let index = 0; index < tree.length; index++) {
-    let tasks = [];
+    let tasks;
     try {
       tasks = readdirSync(`/proc/${tree[index]}/task`);
     } catch {

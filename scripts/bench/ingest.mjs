@@ -18,7 +18,6 @@ import {
   percentile,
   registerAdmin,
   sampleMemory,
-  sleep,
   startServer,
 } from './harness.mjs';
 
@@ -55,7 +54,8 @@ if (options.help) {
 
 const positive = (name) => {
   const value = Number(options[name]);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number, not "${options[name]}"`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`--${name} must be a positive number, not "${options[name]}"`);
   return value;
 };
 const documentCount = Math.floor(positive('docs'));
@@ -76,7 +76,9 @@ let server = null;
 let socket = null;
 let sampler = null;
 try {
-  console.log(`Docent ingest benchmark: ${availableParallelism()} cores, Node ${process.version}, ${process.platform}/${process.arch}`);
+  console.log(
+    `Docent ingest benchmark: ${availableParallelism()} cores, Node ${process.version}, ${process.platform}/${process.arch}`,
+  );
   console.log(`Working folder: ${workDir}`);
   console.log('');
 
@@ -93,24 +95,37 @@ try {
   printComposition(corpus, performance.now() - generationStart);
 
   const nodeArgs = options['cpu-prof']
-    ? ['--cpu-prof', `--cpu-prof-dir=${options['cpu-prof']}`, '--import', new URL('./exit-after-shutdown.mjs', import.meta.url).href]
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${options['cpu-prof']}`,
+        '--import',
+        new URL('./exit-after-shutdown.mjs', import.meta.url).href,
+      ]
     : [];
   const env = options.embeddings ? { EMBEDDINGS_MODEL_PATH: options.embeddings } : {};
   server = await startServer({ dataDir, logFile: join(workDir, 'server.log'), env, nodeArgs });
-  console.log(`Server: pid ${server.pid} at ${server.url}, ${options.embeddings ? `embeddings from ${options.embeddings}` : 'no embedding model'}`);
+  console.log(
+    `Server: pid ${server.pid} at ${server.url}, ${options.embeddings ? `embeddings from ${options.embeddings}` : 'no embedding model'}`,
+  );
   const token = await registerAdmin(server.url);
 
   const finished = new Set();
   let onFinished = () => {};
   socket = await connectDocumentsChannel(server.url, token, (message) => {
-    if (message.kind === 'changed' && (message.document.status === 'processed' || message.document.status === 'failed')) {
+    if (
+      message.kind === 'changed' &&
+      (message.document.status === 'processed' || message.document.status === 'failed')
+    ) {
       finished.add(message.document.id);
       onFinished();
     }
   });
 
   sampler = sampleMemory(server.pid);
-  const uploads = await runUntilServerExits(server, uploadAndWait({ url: server.url, token, corpus, finished, setOnFinished: (listener) => (onFinished = listener) }));
+  const uploads = await runUntilServerExits(
+    server,
+    uploadAndWait({ url: server.url, token, corpus, finished, setOnFinished: (listener) => (onFinished = listener) }),
+  );
   const memory = sampler.stop();
   sampler = null;
 
@@ -177,7 +192,8 @@ async function runUntilServerExits(server, work) {
  */
 async function uploadAndWait({ url, token, corpus, finished, setOnFinished }) {
   const batches = [];
-  for (let index = 0; index < corpus.length; index += FILES_PER_REQUEST) batches.push(corpus.slice(index, index + FILES_PER_REQUEST));
+  for (let index = 0; index < corpus.length; index += FILES_PER_REQUEST)
+    batches.push(corpus.slice(index, index + FILES_PER_REQUEST));
   const uploadStartById = new Map();
   const uploadErrors = [];
   const startedAt = Date.now();
@@ -199,18 +215,22 @@ async function uploadAndWait({ url, token, corpus, finished, setOnFinished }) {
         if (result.success) uploadStartById.set(result.document.id, requestStart);
         else uploadErrors.push(`${result.fileName}: ${result.status} ${result.error}`);
       }
-      if (!body.results) uploadErrors.push(`${batch.map(({ name }) => name).join(', ')}: ${response.status} ${body.error ?? ''}`);
+      if (!body.results)
+        uploadErrors.push(`${batch.map(({ name }) => name).join(', ')}: ${response.status} ${body.error ?? ''}`);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, uploader));
   const uploadedAt = Date.now();
-  console.log(`Uploaded ${uploadStartById.size} documents in ${seconds(uploadedAt - startedAt)} s; waiting for processing…`);
+  console.log(
+    `Uploaded ${uploadStartById.size} documents in ${seconds(uploadedAt - startedAt)} s; waiting for processing…`,
+  );
 
   const deadline = startedAt + OVERALL_TIMEOUT_MS;
   const allFinished = () => [...uploadStartById.keys()].every((id) => finished.has(id));
   let lastProgress = Date.now();
   while (!allFinished()) {
-    if (Date.now() > deadline) throw new Error(`Not every document finished within ${OVERALL_TIMEOUT_MS / 60_000} minutes`);
+    if (Date.now() > deadline)
+      throw new Error(`Not every document finished within ${OVERALL_TIMEOUT_MS / 60_000} minutes`);
     await new Promise((resolve) => {
       const timer = setTimeout(resolve, STATS_POLL_MS);
       setOnFinished(() => {
@@ -224,7 +244,9 @@ async function uploadAndWait({ url, token, corpus, finished, setOnFinished }) {
     if (stats.processing === 0 && stats.processed + stats.failed >= uploadStartById.size) break;
     if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
       lastProgress = Date.now();
-      console.log(`  ${seconds(lastProgress - startedAt)} s: ${stats.processed} processed, ${stats.failed} failed, ${stats.processing} in progress`);
+      console.log(
+        `  ${seconds(lastProgress - startedAt)} s: ${stats.processed} processed, ${stats.failed} failed, ${stats.processing} in progress`,
+      );
     }
   }
   return { startedAt, uploadStartById, uploadErrors };
@@ -248,8 +270,12 @@ function printResults({ corpus, uploads, stats, documents, memory }) {
   const wallSeconds = (finishedAt - startedAt) / 1000;
   const processed = measured.filter((document) => document.status === 'processed');
   const failed = measured.filter((document) => document.status !== 'processed');
-  const latencies = measured.map((document) => endOf(document) - uploadStartById.get(document.id)).sort((a, b) => a - b);
-  const pdfPages = processed.filter((document) => document.type === 'PDF').reduce((sum, document) => sum + (document.metadata.pages ?? 0), 0);
+  const latencies = measured
+    .map((document) => endOf(document) - uploadStartById.get(document.id))
+    .sort((a, b) => a - b);
+  const pdfPages = processed
+    .filter((document) => document.type === 'PDF')
+    .reduce((sum, document) => sum + (document.metadata.pages ?? 0), 0);
   const totalBytes = corpus.reduce((sum, entry) => sum + entry.bytes, 0);
 
   const docsPerSecond = measured.length / wallSeconds;
@@ -267,20 +293,34 @@ function printResults({ corpus, uploads, stats, documents, memory }) {
   line('Upload → processed p50', `${seconds(percentile(latencies, 0.5))} s`);
   line('Upload → processed p95', `${seconds(percentile(latencies, 0.95))} s`);
   line('Upload → processed max', `${seconds(latencies.at(-1))} s`);
-  line('Peak RSS, server', memory.serverPeakBytes === null ? 'n/a (needs /proc)' : `${megabytes(memory.serverPeakBytes)} MB`);
+  line(
+    'Peak RSS, server',
+    memory.serverPeakBytes === null ? 'n/a (needs /proc)' : `${megabytes(memory.serverPeakBytes)} MB`,
+  );
   line('Peak RSS, benchmark client', `${megabytes(memory.clientPeakBytes)} MB`);
 
-  for (const document of failed.slice(0, FAILURES_SHOWN)) console.log(`  failed: ${document.name} (${document.type}): ${document.failureReason}`);
+  for (const document of failed.slice(0, FAILURES_SHOWN))
+    console.log(`  failed: ${document.name} (${document.type}): ${document.failureReason}`);
   for (const error of uploadErrors.slice(0, FAILURES_SHOWN)) console.log(`  refused: ${error}`);
 
   console.log('');
-  console.log(`Targets (${availableParallelism()} cores, ${options.embeddings ? 'with an embedding model' : 'default indexing'})`);
+  console.log(
+    `Targets (${availableParallelism()} cores, ${options.embeddings ? 'with an embedding model' : 'default indexing'})`,
+  );
   const verdict = (ok) => (ok ? 'PASS' : 'MISS');
-  line(`  docs/s ≥ ${TARGETS.docsPerSecond}`, `${verdict(docsPerSecond >= TARGETS.docsPerSecond)} (${docsPerSecond.toFixed(1)})`);
-  line(`  PDF pages/s ≥ ${TARGETS.pdfPagesPerSecond}`, `${verdict(pdfPagesPerSecond >= TARGETS.pdfPagesPerSecond)} (${pdfPagesPerSecond.toFixed(1)})`);
+  line(
+    `  docs/s ≥ ${TARGETS.docsPerSecond}`,
+    `${verdict(docsPerSecond >= TARGETS.docsPerSecond)} (${docsPerSecond.toFixed(1)})`,
+  );
+  line(
+    `  PDF pages/s ≥ ${TARGETS.pdfPagesPerSecond}`,
+    `${verdict(pdfPagesPerSecond >= TARGETS.pdfPagesPerSecond)} (${pdfPagesPerSecond.toFixed(1)})`,
+  );
   line(
     `  peak RSS ≤ ${TARGETS.peakRssBytes / MB} MB`,
-    memory.serverPeakBytes === null ? 'n/a' : `${verdict(memory.serverPeakBytes <= TARGETS.peakRssBytes)} (${megabytes(memory.serverPeakBytes)} MB)`,
+    memory.serverPeakBytes === null
+      ? 'n/a'
+      : `${verdict(memory.serverPeakBytes <= TARGETS.peakRssBytes)} (${megabytes(memory.serverPeakBytes)} MB)`,
   );
   return failed.length + uploadErrors.length;
 }

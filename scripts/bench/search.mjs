@@ -11,7 +11,18 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeExit, getJson, MB, percentile, registerAdmin, ROOT, sampleMemory, sleep, startServer, assertServerBuilt } from './harness.mjs';
+import {
+  describeExit,
+  getJson,
+  MB,
+  percentile,
+  registerAdmin,
+  ROOT,
+  sampleMemory,
+  sleep,
+  startServer,
+  assertServerBuilt,
+} from './harness.mjs';
 
 const SEARCH_TYPES = ['keyword', 'semantic', 'hybrid'];
 const TARGET_P95_MS = { keyword: 50, hybrid: 50 };
@@ -65,7 +76,8 @@ if (options.help) {
 
 const positiveWhole = (name) => {
   const value = Number(options[name]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number, not "${options[name]}"`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`--${name} must be a positive whole number, not "${options[name]}"`);
   return value;
 };
 const milliseconds = (ms) => `${ms.toFixed(1)} ms`;
@@ -76,13 +88,15 @@ let sampler = null;
 let workDir = null;
 let keepWorkDir = false;
 try {
-  if (options.keep && options.reuse) throw new Error('--keep builds a new index and --reuse searches an old one: give one of them');
+  if (options.keep && options.reuse)
+    throw new Error('--keep builds a new index and --reuse searches an old one: give one of them');
   const chunkTarget = positiveWhole('chunks');
   const queryCount = positiveWhole('queries');
   const limit = positiveWhole('limit');
   const concurrencies = options.concurrency.split(',').map((value) => {
     const concurrency = Number(value);
-    if (!Number.isInteger(concurrency) || concurrency <= 0) throw new Error(`--concurrency takes positive whole numbers, not "${value}"`);
+    if (!Number.isInteger(concurrency) || concurrency <= 0)
+      throw new Error(`--concurrency takes positive whole numbers, not "${value}"`);
     return concurrency;
   });
   const types = options.types.split(',').map((type) => {
@@ -92,15 +106,19 @@ try {
   assertServerBuilt();
   const dataset = await loadDataset(resolve(options.dataset));
 
-  console.log(`Docent search benchmark: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${process.platform}/${process.arch}`);
+  console.log(
+    `Docent search benchmark: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${process.platform}/${process.arch}`,
+  );
   if (options.reuse) {
     workDir = resolve(options.reuse);
     keepWorkDir = true;
-    if (!existsSync(join(workDir, MANIFEST))) throw new Error(`${workDir} holds no index a --keep run built (no ${MANIFEST})`);
+    if (!existsSync(join(workDir, MANIFEST)))
+      throw new Error(`${workDir} holds no index a --keep run built (no ${MANIFEST})`);
   } else if (options.keep) {
     workDir = resolve(options.keep);
     keepWorkDir = true;
-    if (existsSync(join(workDir, MANIFEST))) throw new Error(`${workDir} already holds an index: --reuse it, or remove it first`);
+    if (existsSync(join(workDir, MANIFEST)))
+      throw new Error(`${workDir} already holds an index: --reuse it, or remove it first`);
     await mkdir(workDir, { recursive: true });
   } else {
     workDir = await mkdtemp(join(tmpdir(), 'docent-bench-search-'));
@@ -110,7 +128,9 @@ try {
   const env = options.embeddings ? { EMBEDDINGS_MODEL_PATH: resolve(options.embeddings) } : {};
   const startedAt = performance.now();
   server = await startServer({ dataDir: join(workDir, 'data'), logFile: join(workDir, 'server.log'), env });
-  console.log(`Server: pid ${server.pid} at ${server.url}, started in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (with any migrations)`);
+  console.log(
+    `Server: pid ${server.pid} at ${server.url}, started in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (with any migrations)`,
+  );
 
   let token;
   let manifest;
@@ -124,9 +144,16 @@ try {
     const build = await runUntilServerExits(server, uploadAndWait(server.url, token, documents));
     const buildMemory = sampler.stop();
     sampler = null;
-    manifest = { chunkTarget, documents: documents.length, builtInSeconds: build.seconds, buildPeakRssBytes: buildMemory.serverPeakBytes };
+    manifest = {
+      chunkTarget,
+      documents: documents.length,
+      builtInSeconds: build.seconds,
+      buildPeakRssBytes: buildMemory.serverPeakBytes,
+    };
     await writeFile(join(workDir, MANIFEST), JSON.stringify(manifest, null, 2));
-    console.log(`Built the index in ${build.seconds.toFixed(0)} s (not measured); server peak RSS while building ${(buildMemory.serverPeakBytes / MB).toFixed(0)} MB`);
+    console.log(
+      `Built the index in ${build.seconds.toFixed(0)} s (not measured); server peak RSS while building ${(buildMemory.serverPeakBytes / MB).toFixed(0)} MB`,
+    );
   }
   const { stats } = await getJson(server.url, '/api/documents/stats', token);
   const ragEngine = (await getJson(server.url, '/status', token)).components['rag-engine'];
@@ -137,7 +164,10 @@ try {
   sampler = sampleMemory(server.pid);
   for (const type of types) {
     if (type === 'semantic' && !hasEmbedder) {
-      results.push({ type, skipped: `no embedding model (${ragEngine?.message ?? 'rag-engine not ready'}); --embeddings DIR to measure it` });
+      results.push({
+        type,
+        skipped: `no embedding model (${ragEngine?.message ?? 'rag-engine not ready'}); --embeddings DIR to measure it`,
+      });
       continue;
     }
     for (const concurrency of concurrencies) {
@@ -180,7 +210,8 @@ async function loadDataset(folder) {
   for (const row of (await readFile(corpusFile, 'utf8')).split('\n').filter(Boolean)) {
     const entry = JSON.parse(row);
     if (entry.title) titles.push(entry.title);
-    for (const word of `${entry.title ?? ''} ${entry.text}`.split(/\s+/).filter(Boolean)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    for (const word of `${entry.title ?? ''} ${entry.text}`.split(/\s+/).filter(Boolean))
+      counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   const queries = (await readFile(queriesFile, 'utf8'))
     .split('\n')
@@ -248,7 +279,8 @@ async function logIn(url) {
     body: JSON.stringify({ email: 'bench@example.com', password: PASSWORD }),
   });
   const body = await response.json().catch(() => ({}));
-  if (!response.ok || !body.accessToken) throw new Error(`Signing in failed: ${response.status} ${body.error ?? JSON.stringify(body)}`);
+  if (!response.ok || !body.accessToken)
+    throw new Error(`Signing in failed: ${response.status} ${body.error ?? JSON.stringify(body)}`);
   return body.accessToken;
 }
 
@@ -283,17 +315,24 @@ async function uploadAndWait(url, token, documents) {
     while (next < documents.length) {
       const batch = documents.slice(next, (next += FILES_PER_REQUEST));
       const form = new FormData();
-      for (const document of batch) form.append('document', new Blob([document.text], { type: 'text/plain' }), document.name);
+      for (const document of batch)
+        form.append('document', new Blob([document.text], { type: 'text/plain' }), document.name);
       const response = await retryingLapsedConnection(() =>
-        fetch(`${url}/api/documents/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }),
+        fetch(`${url}/api/documents/upload`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        }),
       );
       const body = await response.json().catch(() => ({}));
-      for (const result of body.results ?? []) if (!result.success) uploadErrors.push(`${result.fileName}: ${result.error}`);
+      for (const result of body.results ?? [])
+        if (!result.success) uploadErrors.push(`${result.fileName}: ${result.error}`);
       if (!body.results) uploadErrors.push(`${response.status} ${body.error ?? ''}`);
     }
   };
   await Promise.all(Array.from({ length: UPLOADS_IN_FLIGHT }, uploader));
-  if (uploadErrors.length > 0) throw new Error(`Uploads were refused: ${uploadErrors.slice(0, ERRORS_SHOWN).join('; ')}`);
+  if (uploadErrors.length > 0)
+    throw new Error(`Uploads were refused: ${uploadErrors.slice(0, ERRORS_SHOWN).join('; ')}`);
 
   let lastProgress = performance.now();
   for (;;) {
@@ -302,10 +341,13 @@ async function uploadAndWait(url, token, documents) {
       if (stats.failed > 0) throw new Error(`${stats.failed} of ${documents.length} documents failed to process`);
       return { seconds: (performance.now() - startedAt) / 1000 };
     }
-    if (performance.now() - startedAt > INGEST_TIMEOUT_MS) throw new Error(`Not every document was processed within ${INGEST_TIMEOUT_MS / 60_000} minutes`);
+    if (performance.now() - startedAt > INGEST_TIMEOUT_MS)
+      throw new Error(`Not every document was processed within ${INGEST_TIMEOUT_MS / 60_000} minutes`);
     if (performance.now() - lastProgress >= PROGRESS_EVERY_MS) {
       lastProgress = performance.now();
-      console.error(`  ${((lastProgress - startedAt) / 1000).toFixed(0)} s: ${stats.processed}/${documents.length} documents, ${stats.totalChunks} chunks`);
+      console.error(
+        `  ${((lastProgress - startedAt) / 1000).toFixed(0)} s: ${stats.processed}/${documents.length} documents, ${stats.totalChunks} chunks`,
+      );
     }
     await sleep(STATS_POLL_MS);
   }
@@ -364,11 +406,19 @@ function printReport({ stats, manifest, queries, limit, hasEmbedder, results, me
   console.log('Results (timings are wall-clock on a shared machine: compare runs made back to back)');
   line('Cores', `${availableParallelism()} (${cpus()[0]?.model ?? 'unknown CPU'})`);
   line('Node', process.version);
-  line('Index', `${stats.totalChunks} chunks in ${stats.processed} documents (asked for about ${manifest.chunkTarget}; built in ${manifest.builtInSeconds.toFixed(0)} s)`);
-  line('Queries', `${queries.length} per run (SciFact queries, then titles), ${limit} hits each, after ${WARMUP_QUERIES} unmeasured warm-up queries`);
+  line(
+    'Index',
+    `${stats.totalChunks} chunks in ${stats.processed} documents (asked for about ${manifest.chunkTarget}; built in ${manifest.builtInSeconds.toFixed(0)} s)`,
+  );
+  line(
+    'Queries',
+    `${queries.length} per run (SciFact queries, then titles), ${limit} hits each, after ${WARMUP_QUERIES} unmeasured warm-up queries`,
+  );
   line('Embedder', hasEmbedder ? 'ready' : 'none: semantic skipped, hybrid falls back to keyword');
   console.log('');
-  console.log(`  ${'type'.padEnd(9)}${'conc'.padStart(5)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'mean'.padStart(10)}${'server p50'.padStart(12)}${'server p95'.padStart(12)}${'q/s'.padStart(8)}${'errors'.padStart(8)}`);
+  console.log(
+    `  ${'type'.padEnd(9)}${'conc'.padStart(5)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'mean'.padStart(10)}${'server p50'.padStart(12)}${'server p95'.padStart(12)}${'q/s'.padStart(8)}${'errors'.padStart(8)}`,
+  );
   for (const result of results) {
     if (result.skipped) {
       console.log(`  ${result.type.padEnd(9)} skipped: ${result.skipped}`);
@@ -382,15 +432,22 @@ function printReport({ stats, manifest, queries, limit, hasEmbedder, results, me
     );
     for (const error of result.errors.slice(0, ERRORS_SHOWN)) console.log(`      error: ${error}`);
   }
-  console.log('  (ms, client-side from request to parsed answer; server = the answer\'s tookMs)');
-  line('Peak RSS, server (searching)', memory.serverPeakBytes === null ? 'n/a (needs /proc)' : `${(memory.serverPeakBytes / MB).toFixed(0)} MB`);
-  if (manifest.buildPeakRssBytes) line('Peak RSS, server (building)', `${(manifest.buildPeakRssBytes / MB).toFixed(0)} MB`);
+  console.log("  (ms, client-side from request to parsed answer; server = the answer's tookMs)");
+  line(
+    'Peak RSS, server (searching)',
+    memory.serverPeakBytes === null ? 'n/a (needs /proc)' : `${(memory.serverPeakBytes / MB).toFixed(0)} MB`,
+  );
+  if (manifest.buildPeakRssBytes)
+    line('Peak RSS, server (building)', `${(manifest.buildPeakRssBytes / MB).toFixed(0)} MB`);
   console.log('');
   console.log(`Targets (${availableParallelism()} cores, embedded PGlite unless DATABASE_URL was set for the server)`);
   for (const [type, target] of Object.entries(TARGET_P95_MS)) {
     for (const result of results.filter((entry) => entry.type === type && !entry.skipped)) {
       const met = result.p95 <= target && result.errors.length === 0;
-      line(`  ${type} p95 ≤ ${target} ms, conc ${result.concurrency}`, `${met ? 'MET' : 'MISSED'} (${milliseconds(result.p95)}${result.fellBack ? ', keyword fallback' : ''})`);
+      line(
+        `  ${type} p95 ≤ ${target} ms, conc ${result.concurrency}`,
+        `${met ? 'MET' : 'MISSED'} (${milliseconds(result.p95)}${result.fellBack ? ', keyword fallback' : ''})`,
+      );
     }
   }
 }

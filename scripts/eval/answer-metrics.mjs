@@ -32,10 +32,16 @@ export function containsGoldAnswer(answer, goldAnswers) {
  */
 const SOURCES = String.raw`\b(?:documents?|sources?|passages?|context|texts?)\b`;
 const NOT_IN_DOCUMENTS = [
-  new RegExp(`${SOURCES}[^.!?]{0,60}\\b(?:do|does|did)(?: not|n['’]t) (?:seem to )?(?:contain|hold|include|mention|say|provide|answer|cover|specify|state|address)\\b`, 'i'),
+  new RegExp(
+    `${SOURCES}[^.!?]{0,60}\\b(?:do|does|did)(?: not|n['’]t) (?:seem to )?(?:contain|hold|include|mention|say|provide|answer|cover|specify|state|address)\\b`,
+    'i',
+  ),
   new RegExp(`\\b(?:could|can)(?: not|n['’]t|not) (?:find|answer|determine|tell)\\b[^.!?]{0,80}${SOURCES}`, 'i'),
   new RegExp(`\\bno (?:information|answer|mention)\\b[^.!?]{0,80}${SOURCES}`, 'i'),
-  new RegExp(`\\bnot (?:mentioned|covered|stated|specified|found|answered) in the (?:provided |given )?${SOURCES}`, 'i'),
+  new RegExp(
+    `\\bnot (?:mentioned|covered|stated|specified|found|answered) in the (?:provided |given )?${SOURCES}`,
+    'i',
+  ),
   /\bnothing to answer\b/i,
 ];
 

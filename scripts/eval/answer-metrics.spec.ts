@@ -104,8 +104,12 @@ describe('scoring a run', () => {
 
 describe('reading a server-sent event stream', () => {
   it('parses complete events and keeps the unfinished rest for the next chunk', () => {
-    const { events, rest } = takeEvents('event: delta\ndata: {"text":"Par"}\n\n: ping\n\nevent: done\r\ndata: {"message"');
+    const { events, rest } = takeEvents(
+      'event: delta\ndata: {"text":"Par"}\n\n: ping\n\nevent: done\r\ndata: {"message"',
+    );
     expect(events).toEqual([{ type: 'delta', data: { text: 'Par' } }]);
-    expect(takeEvents(`${rest}:{"content":"Paris"}}\n\n`).events).toEqual([{ type: 'done', data: { message: { content: 'Paris' } } }]);
+    expect(takeEvents(`${rest}:{"content":"Paris"}}\n\n`).events).toEqual([
+      { type: 'done', data: { message: { content: 'Paris' } } },
+    ]);
   });
 });

@@ -63,9 +63,17 @@ try {
   const concurrency = positiveWhole('concurrency');
   assertServerBuilt();
   const dataset = await loadDataset(resolve(options.dataset));
-  const answerable = sampleInOrder(dataset.questions.filter((question) => !question.impossible), limitQuestions, seed);
+  const answerable = sampleInOrder(
+    dataset.questions.filter((question) => !question.impossible),
+    limitQuestions,
+    seed,
+  );
   const unanswerable = options['include-unanswerable']
-    ? sampleInOrder(dataset.questions.filter((question) => question.impossible), limitQuestions, seed)
+    ? sampleInOrder(
+        dataset.questions.filter((question) => question.impossible),
+        limitQuestions,
+        seed,
+      )
     : [];
 
   workDir = await mkdtemp(join(tmpdir(), 'docent-eval-answers-'));
@@ -81,16 +89,22 @@ try {
   console.error(`Working folder: ${workDir}; server pid ${server.pid} at ${server.url}`);
   const ingest = await runUntilServerExits(server, uploadAndWait(server.url, token, files));
   const { stats } = await getJson(server.url, '/api/documents/stats', token);
-  const failedDocuments = stats.failed > 0 ? (await getJson(server.url, `/api/documents?status=failed&pageSize=${FAILURES_SHOWN}`, token)).documents : [];
+  const failedDocuments =
+    stats.failed > 0
+      ? (await getJson(server.url, `/api/documents?status=failed&pageSize=${FAILURES_SHOWN}`, token)).documents
+      : [];
 
-  const documentIdByParagraph = new Map([...ingest.keyByDocumentId].map(([documentId, paragraphKey]) => [paragraphKey, documentId]));
+  const documentIdByParagraph = new Map(
+    [...ingest.keyByDocumentId].map(([documentId, paragraphKey]) => [paragraphKey, documentId]),
+  );
   const ask = { url: server.url, token, concurrency, documentIdByParagraph };
   const answered = await runUntilServerExits(server, askAll(ask, answerable, 'answerable'));
   const abstaining = await runUntilServerExits(server, askAll(ask, unanswerable, 'unanswerable'));
 
   printReport({ dataset, ingest, stats, failedDocuments, ragEngine, seed, concurrency, answered, abstaining });
   const outcomes = [...answered.outcomes, ...abstaining.outcomes];
-  if (outcomes.length > 0 && outcomes.every((outcome) => outcome.error)) throw new Error('No question was answered: every POST /api/chat failed (see above)');
+  if (outcomes.length > 0 && outcomes.every((outcome) => outcome.error))
+    throw new Error('No question was answered: every POST /api/chat failed (see above)');
 } catch (error) {
   // fetch hides the network error (refused, reset, timed out) in its cause.
   const cause = error.cause ? ` (${error.cause.code ?? ''} ${error.cause.message})` : '';
@@ -104,7 +118,8 @@ try {
 
 function wholeNumber(name) {
   const value = Number(options[name]);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number, not "${options[name]}"`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`--${name} must be a whole number, not "${options[name]}"`);
   return value;
 }
 
@@ -123,7 +138,7 @@ async function loadDataset(path) {
   try {
     json = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    throw new Error(`--dataset ${path} is not a readable JSON file: ${error.message}`);
+    throw new Error(`--dataset ${path} is not a readable JSON file: ${error.message}`, { cause: error });
   }
   if (!Array.isArray(json?.data)) throw new Error(`${path} is not in SQuAD format: no "data" list`);
   const paragraphs = [];
@@ -142,7 +157,14 @@ async function loadDataset(path) {
     });
   });
   if (paragraphs.length === 0) throw new Error(`${path} holds no paragraphs`);
-  return { name: basename(path), path, version: json.version ?? '?', articleCount: json.data.length, paragraphs, questions };
+  return {
+    name: basename(path),
+    path,
+    version: json.version ?? '?',
+    articleCount: json.data.length,
+    paragraphs,
+    questions,
+  };
 }
 
 /** One Markdown file per paragraph, headed by its article title and number. Returns [{ path, name, key: paragraphKey }]. */
@@ -183,7 +205,8 @@ async function askQuestion({ url, token }, question) {
     if (event.type === 'sources') sources = event.data.sources;
     else if (event.type === 'delta') firstTextMs ??= performance.now() - startedAt;
     else if (event.type === 'error') return { error: `${event.data.status} ${event.data.error}` };
-    else if (event.type === 'done') return { message: event.data.message, sources, latencyMs: performance.now() - startedAt, firstTextMs };
+    else if (event.type === 'done')
+      return { message: event.data.message, sources, latencyMs: performance.now() - startedAt, firstTextMs };
   }
   return { error: 'the stream ended without a done or error event' };
 }
@@ -207,7 +230,9 @@ async function askAll(ask, questions, label) {
       try {
         result = await askQuestion(ask, question);
       } catch (error) {
-        result = { error: error.cause ? `${error.message} (${error.cause.code ?? error.cause.message})` : error.message };
+        result = {
+          error: error.cause ? `${error.message} (${error.cause.code ?? error.cause.message})` : error.message,
+        };
       }
       if (result.error) {
         outcomes[index] = { question, error: result.error };
@@ -224,7 +249,9 @@ async function askAll(ask, questions, label) {
       finished++;
       if (performance.now() - lastProgress >= PROGRESS_EVERY_MS) {
         lastProgress = performance.now();
-        console.error(`  ${label}: ${finished}/${questions.length} questions in ${seconds(lastProgress - startedAt)} s`);
+        console.error(
+          `  ${label}: ${finished}/${questions.length} questions in ${seconds(lastProgress - startedAt)} s`,
+        );
       }
     }
   };
@@ -240,11 +267,19 @@ function describeModels(outcomes) {
     const name = message.model ? `${message.model.name} (${message.model.id})` : 'none (no passage retrieved)';
     counts.set(name, (counts.get(name) ?? 0) + 1);
   }
-  return [...counts].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${name} ×${count}`).join(', ') || 'none';
+  return (
+    [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, count]) => `${name} ×${count}`)
+      .join(', ') || 'none'
+  );
 }
 
 function latencyLine({ outcomes, elapsedMs }) {
-  const latencies = outcomes.filter((outcome) => outcome.score).map((outcome) => outcome.latencyMs).sort((a, b) => a - b);
+  const latencies = outcomes
+    .filter((outcome) => outcome.score)
+    .map((outcome) => outcome.latencyMs)
+    .sort((a, b) => a - b);
   const firstText = outcomes
     .filter((outcome) => typeof outcome.firstTextMs === 'number')
     .map((outcome) => outcome.firstTextMs)
@@ -264,7 +299,8 @@ function latencyLine({ outcomes, elapsedMs }) {
 
 function printFailures(outcomes) {
   const failed = outcomes.filter((outcome) => outcome.error);
-  for (const { question, error } of failed.slice(0, FAILURES_SHOWN)) console.log(`  failed: ${question.id} "${question.question}": ${error}`);
+  for (const { question, error } of failed.slice(0, FAILURES_SHOWN))
+    console.log(`  failed: ${question.id} "${question.question}": ${error}`);
   if (failed.length > FAILURES_SHOWN) console.log(`  … and ${failed.length - FAILURES_SHOWN} more failed`);
 }
 
@@ -276,12 +312,29 @@ function printReport({ dataset, ingest, stats, failedDocuments, ragEngine, seed,
   console.log('');
   console.log('Docent answer evaluation (SQuAD 2.0 format, POST /api/chat)');
   line('Dataset', `${dataset.name} (${dataset.path}), version ${dataset.version}`);
-  line('Documents', `${dataset.paragraphs.length} paragraphs of ${dataset.articleCount} articles: ${stats.processed} processed, ${stats.failed} failed, ${uploadErrors.length} refused at upload`);
+  line(
+    'Documents',
+    `${dataset.paragraphs.length} paragraphs of ${dataset.articleCount} articles: ${stats.processed} processed, ${stats.failed} failed, ${uploadErrors.length} refused at upload`,
+  );
   line('Chunks', stats.totalChunks);
-  line('Cores', `${availableParallelism()} (Node ${process.version}, ${process.platform}/${process.arch}); ${concurrency} questions in flight`);
-  line('Ingest', `${seconds(ingestMs)} s, first upload to all processed (${(keyByDocumentId.size / (ingestMs / 1000)).toFixed(1)} docs/s)`);
-  line('Embedder', ragEngine?.status === 'ready' ? ragEngine.embeddingModel : `none (${ragEngine?.message ?? 'no rag-engine status'}): retrieval is keyword only`);
-  line('Retrieval', options['search-type'] ? `${options['search-type']} (--search-type)` : "the server's default search type");
+  line(
+    'Cores',
+    `${availableParallelism()} (Node ${process.version}, ${process.platform}/${process.arch}); ${concurrency} questions in flight`,
+  );
+  line(
+    'Ingest',
+    `${seconds(ingestMs)} s, first upload to all processed (${(keyByDocumentId.size / (ingestMs / 1000)).toFixed(1)} docs/s)`,
+  );
+  line(
+    'Embedder',
+    ragEngine?.status === 'ready'
+      ? ragEngine.embeddingModel
+      : `none (${ragEngine?.message ?? 'no rag-engine status'}): retrieval is keyword only`,
+  );
+  line(
+    'Retrieval',
+    options['search-type'] ? `${options['search-type']} (--search-type)` : "the server's default search type",
+  );
   for (const document of failedDocuments) console.log(`  failed: ${document.name}: ${document.failureReason}`);
   for (const error of uploadErrors.slice(0, FAILURES_SHOWN)) console.log(`  refused: ${error}`);
 
@@ -290,10 +343,22 @@ function printReport({ dataset, ingest, stats, failedDocuments, ragEngine, seed,
   console.log(`Answerable questions: ${sampled(answered.outcomes.length, answerableCount)}`);
   line('  Answered', `${summary.answered} (${summary.failed} failed)`);
   line('  Model', describeModels(answered.outcomes));
-  line('  Gold retrieved', `${describeShare(summary.goldRetrieved, summary.answered)} have the gold paragraph among the sources`);
-  line('  Gold cited', `${describeShare(summary.goldCited, summary.answered)} cite the gold paragraph (citation recall); ${describeShare(summary.cited, summary.answered)} cite anything`);
-  line('  Answer found', `${describeShare(summary.answerFound, summary.answered)} hold a gold answer text (SQuAD-normalised)`);
-  line('  Not in docs', `${describeShare(summary.abstained, summary.answered)} say the documents do not hold the answer`);
+  line(
+    '  Gold retrieved',
+    `${describeShare(summary.goldRetrieved, summary.answered)} have the gold paragraph among the sources`,
+  );
+  line(
+    '  Gold cited',
+    `${describeShare(summary.goldCited, summary.answered)} cite the gold paragraph (citation recall); ${describeShare(summary.cited, summary.answered)} cite anything`,
+  );
+  line(
+    '  Answer found',
+    `${describeShare(summary.answerFound, summary.answered)} hold a gold answer text (SQuAD-normalised)`,
+  );
+  line(
+    '  Not in docs',
+    `${describeShare(summary.abstained, summary.answered)} say the documents do not hold the answer`,
+  );
   line('  Latency', latencyLine(answered));
   printFailures(answered.outcomes);
 
@@ -302,9 +367,13 @@ function printReport({ dataset, ingest, stats, failedDocuments, ragEngine, seed,
     console.log('');
     console.log(`Unanswerable questions: ${sampled(abstaining.outcomes.length, unanswerableCount)}`);
     line('  Answered', `${unanswerableSummary.answered} (${unanswerableSummary.failed} failed)`);
-    line('  Abstained', `${describeShare(unanswerableSummary.abstained, unanswerableSummary.answered)} say the documents do not hold the answer`);
+    line(
+      '  Abstained',
+      `${describeShare(unanswerableSummary.abstained, unanswerableSummary.answered)} say the documents do not hold the answer`,
+    );
     line('  Latency', latencyLine(abstaining));
     printFailures(abstaining.outcomes);
   }
-  if (!options['include-unanswerable']) console.log(`\n(${unanswerableCount} unanswerable questions not asked: --include-unanswerable)`);
+  if (!options['include-unanswerable'])
+    console.log(`\n(${unanswerableCount} unanswerable questions not asked: --include-unanswerable)`);
 }

@@ -70,11 +70,16 @@ try {
   console.error(`Working folder: ${workDir}; server pid ${server.pid} at ${server.url}`);
   const ingest = await runUntilServerExits(server, uploadAndWait(server.url, token, files));
   const { stats } = await getJson(server.url, '/api/documents/stats', token);
-  const failedDocuments = stats.failed > 0 ? (await getJson(server.url, `/api/documents?status=failed&pageSize=${FAILURES_SHOWN}`, token)).documents : [];
+  const failedDocuments =
+    stats.failed > 0
+      ? (await getJson(server.url, `/api/documents?status=failed&pageSize=${FAILURES_SHOWN}`, token)).documents
+      : [];
 
   const results = [];
   for (const type of searchTypes) {
-    results.push(await runUntilServerExits(server, evaluate(server.url, token, type, dataset.queries, ingest.keyByDocumentId)));
+    results.push(
+      await runUntilServerExits(server, evaluate(server.url, token, type, dataset.queries, ingest.keyByDocumentId)),
+    );
   }
 
   printReport({ dataset, ingest, stats, failedDocuments, ragEngine, hasEmbedder, results });
@@ -91,7 +96,8 @@ try {
 
 function positiveWhole(name) {
   const value = Number(options[name]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number, not "${options[name]}"`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`--${name} must be a positive whole number, not "${options[name]}"`);
   return value;
 }
 
@@ -104,7 +110,7 @@ async function readJsonLines(path) {
       try {
         return JSON.parse(entry);
       } catch (error) {
-        throw new Error(`${path}, line ${index + 1}: ${error.message}`);
+        throw new Error(`${path}, line ${index + 1}: ${error.message}`, { cause: error });
       }
     });
 }
@@ -112,12 +118,16 @@ async function readJsonLines(path) {
 /** The split's qrels file: the one asked for, or the only one there is. */
 async function qrelsFile(folder, split) {
   const qrelsDir = join(folder, 'qrels');
-  const splits = (await readdir(qrelsDir)).filter((name) => name.endsWith('.tsv')).map((name) => basename(name, '.tsv'));
+  const splits = (await readdir(qrelsDir))
+    .filter((name) => name.endsWith('.tsv'))
+    .map((name) => basename(name, '.tsv'));
   if (split !== undefined) {
-    if (!splits.includes(split)) throw new Error(`No qrels/${split}.tsv in ${folder}; there is: ${splits.join(', ') || 'none'}`);
+    if (!splits.includes(split))
+      throw new Error(`No qrels/${split}.tsv in ${folder}; there is: ${splits.join(', ') || 'none'}`);
     return { split, path: join(qrelsDir, `${split}.tsv`) };
   }
-  if (splits.length !== 1) throw new Error(`Choose a split with --split: ${folder}/qrels holds ${splits.join(', ') || 'no .tsv file'}`);
+  if (splits.length !== 1)
+    throw new Error(`Choose a split with --split: ${folder}/qrels holds ${splits.join(', ') || 'no .tsv file'}`);
   return { split: splits[0], path: join(qrelsDir, `${splits[0]}.tsv`) };
 }
 
@@ -127,7 +137,8 @@ async function readQrels(path) {
   const rows = (await readFile(path, 'utf8')).split(/\r?\n/).slice(1);
   for (const row of rows.filter((entry) => entry.trim() !== '')) {
     const [queryId, corpusId, score] = row.split('\t');
-    if (corpusId === undefined || !Number.isFinite(Number(score))) throw new Error(`${path}: a row is not "query-id<TAB>corpus-id<TAB>score": ${row}`);
+    if (corpusId === undefined || !Number.isFinite(Number(score)))
+      throw new Error(`${path}: a row is not "query-id<TAB>corpus-id<TAB>score": ${row}`);
     if (!relevanceByQuery.has(queryId)) relevanceByQuery.set(queryId, new Map());
     relevanceByQuery.get(queryId).set(corpusId, Number(score));
   }
@@ -139,7 +150,11 @@ async function loadDataset(folder, split, limitQueries) {
   if (!(await stat(folder).catch(() => null))?.isDirectory()) throw new Error(`--dataset ${folder} is not a folder`);
   const qrels = await qrelsFile(folder, split);
   const relevanceByQuery = await readQrels(qrels.path);
-  const corpus = (await readJsonLines(join(folder, 'corpus.jsonl'))).map((entry) => ({ id: String(entry._id), title: entry.title ?? '', text: entry.text ?? '' }));
+  const corpus = (await readJsonLines(join(folder, 'corpus.jsonl'))).map((entry) => ({
+    id: String(entry._id),
+    title: entry.title ?? '',
+    text: entry.text ?? '',
+  }));
   const allQueries = await readJsonLines(join(folder, 'queries.jsonl'));
   const judged = allQueries
     .filter((query) => relevanceByQuery.has(String(query._id)))
@@ -177,7 +192,8 @@ function rankedCorpusIds(hits, corpusIdByDocumentId) {
   const ranked = new Set();
   for (const hit of hits) {
     const corpusId = corpusIdByDocumentId.get(hit.documentId);
-    if (corpusId === undefined) throw new Error(`A hit came from document ${hit.documentId}, which this run did not upload`);
+    if (corpusId === undefined)
+      throw new Error(`A hit came from document ${hit.documentId}, which this run did not upload`);
     ranked.add(corpusId);
   }
   return [...ranked];
@@ -202,7 +218,10 @@ async function evaluate(url, token, type, queries, corpusIdByDocumentId) {
     });
     const body = await response.json().catch(() => ({}));
     latencies.push(performance.now() - startedAt);
-    if (!response.ok) throw new Error(`${type} search for query ${query.id} answered ${response.status}: ${body.error ?? JSON.stringify(body)}`);
+    if (!response.ok)
+      throw new Error(
+        `${type} search for query ${query.id} answered ${response.status}: ${body.error ?? JSON.stringify(body)}`,
+      );
     serverLatencies.push(body.tookMs);
     fellBack ||= body.fallback !== undefined;
 
@@ -228,21 +247,37 @@ async function evaluate(url, token, type, queries, corpusIdByDocumentId) {
 
 function printReport({ dataset, ingest, stats, failedDocuments, ragEngine, hasEmbedder, results }) {
   const { keyByDocumentId: corpusIdByDocumentId, uploadErrors, ingestMs } = ingest;
-  const queriesNote = dataset.queries.length < dataset.judgedQueryCount ? ` (first ${dataset.queries.length} of ${dataset.judgedQueryCount} judged: --limit-queries)` : '';
+  const queriesNote =
+    dataset.queries.length < dataset.judgedQueryCount
+      ? ` (first ${dataset.queries.length} of ${dataset.judgedQueryCount} judged: --limit-queries)`
+      : '';
   console.log('');
   console.log('Docent retrieval evaluation (BEIR format)');
   line('Dataset', `${dataset.name} (${dataset.folder}), split ${dataset.split}`);
-  line('Documents', `${dataset.corpus.length} in the corpus: ${stats.processed} processed, ${stats.failed} failed, ${uploadErrors.length} refused at upload`);
+  line(
+    'Documents',
+    `${dataset.corpus.length} in the corpus: ${stats.processed} processed, ${stats.failed} failed, ${uploadErrors.length} refused at upload`,
+  );
   line('Chunks', stats.totalChunks);
   line('Queries', `${dataset.queries.length} with qrels${queriesNote}; ${dataset.queryCount} in queries.jsonl`);
   line('Cores', `${availableParallelism()} (Node ${process.version}, ${process.platform}/${process.arch})`);
-  line('Ingest', `${seconds(ingestMs)} s, first upload to all processed (${(corpusIdByDocumentId.size / (ingestMs / 1000)).toFixed(1)} docs/s)`);
-  line('Embedder', hasEmbedder ? ragEngine.embeddingModel : `none: semantic search is unavailable (${ragEngine?.message ?? 'no rag-engine status'}); hybrid skipped too, it would fall back to keyword`);
+  line(
+    'Ingest',
+    `${seconds(ingestMs)} s, first upload to all processed (${(corpusIdByDocumentId.size / (ingestMs / 1000)).toFixed(1)} docs/s)`,
+  );
+  line(
+    'Embedder',
+    hasEmbedder
+      ? ragEngine.embeddingModel
+      : `none: semantic search is unavailable (${ragEngine?.message ?? 'no rag-engine status'}); hybrid skipped too, it would fall back to keyword`,
+  );
   for (const document of failedDocuments) console.log(`  failed: ${document.name}: ${document.failureReason}`);
   for (const error of uploadErrors.slice(0, FAILURES_SHOWN)) console.log(`  refused: ${error}`);
 
   console.log('');
-  console.log(`  ${'type'.padEnd(10)}${'nDCG@10'.padStart(9)}${'Recall@100'.padStart(12)}${'MRR@10'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'server p50'.padStart(12)}`);
+  console.log(
+    `  ${'type'.padEnd(10)}${'nDCG@10'.padStart(9)}${'Recall@100'.padStart(12)}${'MRR@10'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'server p50'.padStart(12)}`,
+  );
   for (const result of results) {
     console.log(
       `  ${result.type.padEnd(10)}${result.ndcg.toFixed(4).padStart(9)}${result.recall.toFixed(4).padStart(12)}${result.mrr.toFixed(4).padStart(9)}` +
@@ -258,5 +293,8 @@ function printReport({ dataset, ingest, stats, failedDocuments, ragEngine, hasEm
   console.log(
     `  keyword nDCG@10 ≥ ${TARGET.keywordNdcg} (BEIR BM25 ${TARGET.publishedBm25Ndcg}): ${verdict(keyword.ndcg >= TARGET.keywordNdcg)} (${keyword.ndcg.toFixed(4)}, split ${dataset.split})`,
   );
-  if (hybrid) console.log(`  hybrid nDCG@10 ≥ keyword: ${verdict(hybrid.ndcg >= keyword.ndcg)} (${hybrid.ndcg.toFixed(4)} vs ${keyword.ndcg.toFixed(4)})`);
+  if (hybrid)
+    console.log(
+      `  hybrid nDCG@10 ≥ keyword: ${verdict(hybrid.ndcg >= keyword.ndcg)} (${hybrid.ndcg.toFixed(4)} vs ${keyword.ndcg.toFixed(4)})`,
+    );
 }

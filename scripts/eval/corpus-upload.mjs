@@ -30,7 +30,8 @@ export async function uploadAndWait(url, token, files) {
   const keyByDocumentId = new Map();
   const uploadErrors = [];
   const batches = [];
-  for (let index = 0; index < files.length; index += FILES_PER_REQUEST) batches.push(files.slice(index, index + FILES_PER_REQUEST));
+  for (let index = 0; index < files.length; index += FILES_PER_REQUEST)
+    batches.push(files.slice(index, index + FILES_PER_REQUEST));
 
   const startedAt = performance.now();
   let lastProgress = startedAt;
@@ -45,24 +46,33 @@ export async function uploadAndWait(url, token, files) {
       const batch = batches[next++];
       const form = new FormData();
       for (const file of batch) form.append('document', await openAsBlob(file.path), file.name);
-      const response = await fetch(`${url}/api/documents/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      const response = await fetch(`${url}/api/documents/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
       const body = await response.json().catch(() => ({}));
-      if (!body.results) uploadErrors.push(`${batch.map(({ name }) => name).join(', ')}: ${response.status} ${body.error ?? ''}`);
+      if (!body.results)
+        uploadErrors.push(`${batch.map(({ name }) => name).join(', ')}: ${response.status} ${body.error ?? ''}`);
       for (const result of body.results ?? []) {
         if (!result.success) uploadErrors.push(`${result.fileName}: ${result.status} ${result.error}`);
-        else if (!keyByName.has(result.fileName)) throw new Error(`The server renamed an upload to "${result.fileName}"; its source is unknown`);
+        else if (!keyByName.has(result.fileName))
+          throw new Error(`The server renamed an upload to "${result.fileName}"; its source is unknown`);
         else keyByDocumentId.set(result.document.id, keyByName.get(result.fileName));
       }
       reportProgress(`${keyByDocumentId.size}/${files.length} uploaded`);
     }
   };
   await Promise.all(Array.from({ length: UPLOADS_IN_FLIGHT }, uploader));
-  console.error(`Uploaded ${keyByDocumentId.size} documents in ${seconds(performance.now() - startedAt)} s; waiting for processing…`);
+  console.error(
+    `Uploaded ${keyByDocumentId.size} documents in ${seconds(performance.now() - startedAt)} s; waiting for processing…`,
+  );
 
   for (;;) {
     const { stats } = await getJson(url, '/api/documents/stats', token);
     if (stats.processing === 0 && stats.processed + stats.failed >= keyByDocumentId.size) break;
-    if (performance.now() - startedAt > INGEST_TIMEOUT_MS) throw new Error(`Not every document was processed within ${INGEST_TIMEOUT_MS / 60_000} minutes`);
+    if (performance.now() - startedAt > INGEST_TIMEOUT_MS)
+      throw new Error(`Not every document was processed within ${INGEST_TIMEOUT_MS / 60_000} minutes`);
     reportProgress(`${stats.processed} processed, ${stats.failed} failed, ${stats.processing} in progress`);
     await sleep(STATS_POLL_MS);
   }

@@ -25,7 +25,10 @@ describe('API keys over HTTP', () => {
 
   it('creates a key and shows it in full, once', async () => {
     const owner = await signUp(t);
-    const response = await callAs(t, owner.accessToken).post('/api/api-keys').send({ name: ' CI pipeline ' }).expect(201);
+    const response = await callAs(t, owner.accessToken)
+      .post('/api/api-keys')
+      .send({ name: ' CI pipeline ' })
+      .expect(201);
 
     expect(response.body).toEqual({
       success: true,
@@ -59,7 +62,14 @@ describe('API keys over HTTP', () => {
     expect(response.body).toEqual({
       success: true,
       apiKeys: [
-        { id, name: 'CI pipeline', key: expect.any(String), created: expect.any(String), lastUsed: null, status: 'active' },
+        {
+          id,
+          name: 'CI pipeline',
+          key: expect.any(String),
+          created: expect.any(String),
+          lastUsed: null,
+          status: 'active',
+        },
       ],
     });
     expect(JSON.stringify(response.body)).not.toContain(key.slice('dcnt_'.length));

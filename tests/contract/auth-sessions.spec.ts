@@ -17,7 +17,8 @@ describe('sessions over HTTP: refresh, logout and remember me', () => {
   afterAll(() => t.close());
 
   const refresh = (refreshToken: unknown) => t.http().post('/api/auth/refresh').send({ refreshToken });
-  const logout = (session: SignedIn, body?: object) => callAs(t, session.accessToken).post('/api/auth/logout').send(body);
+  const logout = (session: SignedIn, body?: object) =>
+    callAs(t, session.accessToken).post('/api/auth/logout').send(body);
 
   /** How long the session has left, read from the sessions table: the HTTP API does not show it. */
   async function remainingLifetimeMs(sessionId: string): Promise<number> {

@@ -57,7 +57,11 @@ describe('authentication over HTTP', () => {
     });
 
     it.each([
-      { rule: 'password length', change: { password: 'Short-1', confirmPassword: 'Short-1' }, message: PASSWORD_TOO_SHORT },
+      {
+        rule: 'password length',
+        change: { password: 'Short-1', confirmPassword: 'Short-1' },
+        message: PASSWORD_TOO_SHORT,
+      },
       { rule: 'matching passwords', change: { confirmPassword: 'Another-Horse-9' }, message: PASSWORDS_DO_NOT_MATCH },
       { rule: 'email', change: { email: 'ada@example' }, message: INVALID_EMAIL },
       { rule: 'name', change: { name: ' A ' }, message: NAME_TOO_SHORT },
@@ -89,8 +93,16 @@ describe('authentication over HTTP', () => {
     it.each([
       { problem: 'without a name', body: () => ({ ...newAccount(), name: undefined }), field: 'name' },
       { problem: 'with a numeric email', body: () => ({ ...newAccount(), email: 42 }), field: 'email' },
-      { problem: 'with the password as a list', body: () => ({ ...newAccount(), password: ['Long-Enough-9'] }), field: 'password' },
-      { problem: 'with a null confirmPassword', body: () => ({ ...newAccount(), confirmPassword: null }), field: 'confirmPassword' },
+      {
+        problem: 'with the password as a list',
+        body: () => ({ ...newAccount(), password: ['Long-Enough-9'] }),
+        field: 'password',
+      },
+      {
+        problem: 'with a null confirmPassword',
+        body: () => ({ ...newAccount(), confirmPassword: null }),
+        field: 'confirmPassword',
+      },
     ])('refuses a body $problem with 400 naming the field', async ({ body, field }) => {
       const response = await register(body());
       expectFailure(response, 400, expect.stringContaining(field));
@@ -112,7 +124,9 @@ describe('authentication over HTTP', () => {
       const { account, user, sessionId } = await signUp(t);
       const response = await login({ email: account.email, password: account.password }).expect(200);
 
-      expect(response.body).toEqual(anAuthResult({ id: user.id, email: account.email, name: account.name, role: 'user' }));
+      expect(response.body).toEqual(
+        anAuthResult({ id: user.id, email: account.email, name: account.name, role: 'user' }),
+      );
       expect(response.body.sessionId).not.toBe(sessionId);
       await callAs(t, response.body.accessToken).get('/api/auth/profile').expect(200);
     });
@@ -182,7 +196,10 @@ describe('authentication over HTTP', () => {
 
     it('removes the avatar when given null', async () => {
       const { accessToken } = await signUp(t);
-      await callAs(t, accessToken).put('/api/auth/profile').send({ avatar: 'https://cdn.example.com/a.png' }).expect(200);
+      await callAs(t, accessToken)
+        .put('/api/auth/profile')
+        .send({ avatar: 'https://cdn.example.com/a.png' })
+        .expect(200);
       const response = await callAs(t, accessToken).put('/api/auth/profile').send({ avatar: null }).expect(200);
       expect(response.body.user.avatar).toBeNull();
     });
@@ -190,7 +207,11 @@ describe('authentication over HTTP', () => {
     it.each([
       { field: 'a one-letter name', change: { name: 'A' }, message: NAME_TOO_SHORT },
       { field: 'an invalid email', change: { email: 'ada@example' }, message: INVALID_EMAIL },
-      { field: 'a non-http avatar', change: { avatar: 'javascript:alert(1)' }, message: 'Avatar must be an http or https URL' },
+      {
+        field: 'a non-http avatar',
+        change: { avatar: 'javascript:alert(1)' },
+        message: 'Avatar must be an http or https URL',
+      },
     ])('refuses $field with 400 "$message" and changes nothing', async ({ change, message }) => {
       const { accessToken, user } = await signUp(t);
       expectFailure(await callAs(t, accessToken).put('/api/auth/profile').send(change), 400, message);
@@ -201,7 +222,9 @@ describe('authentication over HTTP', () => {
     it("refuses another account's email, whatever its case, with 409", async () => {
       const { accessToken } = await signUp(t);
       const other = await signUp(t);
-      const response = await callAs(t, accessToken).put('/api/auth/profile').send({ email: other.account.email.toUpperCase() });
+      const response = await callAs(t, accessToken)
+        .put('/api/auth/profile')
+        .send({ email: other.account.email.toUpperCase() });
       expectFailure(response, 409);
     });
 
@@ -223,7 +246,9 @@ describe('authentication over HTTP', () => {
     it('opens an admin session for the demo administrator', async () => {
       const response = await t.http().post('/api/auth/demo-login').expect(200);
 
-      expect(response.body).toEqual(anAuthResult({ email: expect.any(String), name: expect.any(String), role: 'admin' }));
+      expect(response.body).toEqual(
+        anAuthResult({ email: expect.any(String), name: expect.any(String), role: 'admin' }),
+      );
       const profile = await callAs(t, response.body.accessToken).get('/api/auth/profile').expect(200);
       expect(profile.body.user.role).toBe('admin');
     });

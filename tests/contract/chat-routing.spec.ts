@@ -19,7 +19,10 @@ let admin: SignedIn;
 const as = () => callAs(t, admin.accessToken);
 
 async function ask(body: Record<string, unknown>) {
-  const response = await as().post('/api/chat').send({ searchOptions: { type: 'keyword' }, ...body }).expect(200);
+  const response = await as()
+    .post('/api/chat')
+    .send({ searchOptions: { type: 'keyword' }, ...body })
+    .expect(200);
   const events = parseEventStream(response.text);
   const data = <T>(name: string) => events.find((event) => event.event === name)?.data as T;
   return {
@@ -33,10 +36,14 @@ async function chatOutcomes(sessionId: string) {
   const rows = await t.app
     .get(MikroORM)
     .em.fork()
-    .execute<{ type: string; data: unknown }[]>(`select type, data from events where stream_id = ? and type like 'ChatAnswer%' order by position`, [
-      `chat-session-${sessionId}`,
-    ]);
-  return rows.map((row) => ({ type: row.type, data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown> }));
+    .execute<{ type: string; data: unknown }[]>(
+      `select type, data from events where stream_id = ? and type like 'ChatAnswer%' order by position`,
+      [`chat-session-${sessionId}`],
+    );
+  return rows.map((row) => ({
+    type: row.type,
+    data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>,
+  }));
 }
 
 beforeAll(async () => {
@@ -45,11 +52,22 @@ beforeAll(async () => {
   await t.app.listen(0, '127.0.0.1');
   baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
   admin = await signUp(t);
-  await as().put(`/api/models/${encodeURIComponent('scripted:alpha')}`).send({ endpoint: upstream.url, apiKey: upstream.apiKey }).expect(200);
-  await as().put(`/api/models/${encodeURIComponent('offline:echo')}`).send({ status: 'inactive' }).expect(200);
+  await as()
+    .put(`/api/models/${encodeURIComponent('scripted:alpha')}`)
+    .send({ endpoint: upstream.url, apiKey: upstream.apiKey })
+    .expect(200);
+  await as()
+    .put(`/api/models/${encodeURIComponent('offline:echo')}`)
+    .send({ status: 'inactive' })
+    .expect(200);
   await as()
     .put('/api/models/routing')
-    .send({ primaryModelId: 'scripted:alpha', fallbackModelId: null, costOptimizedModelId: 'scripted:beta', autoRouting: false })
+    .send({
+      primaryModelId: 'scripted:alpha',
+      fallbackModelId: null,
+      costOptimizedModelId: 'scripted:beta',
+      autoRouting: false,
+    })
     .expect(200);
   await ingest(t, admin.accessToken, { name: 'fastnet.md', content: LIGHTHOUSE });
 });
@@ -59,7 +77,12 @@ afterAll(async () => {
 });
 beforeEach(() => {
   upstream.resetCounts();
-  upstream.behave('alpha', { kind: 'answer', text: 'It was rebuilt in 1904 [1].', inputTokens: 1000, outputTokens: 500 });
+  upstream.behave('alpha', {
+    kind: 'answer',
+    text: 'It was rebuilt in 1904 [1].',
+    inputTokens: 1000,
+    outputTokens: 500,
+  });
   upstream.behave('beta', { kind: 'answer', text: 'Cheaply: 1904 [1].', inputTokens: 100, outputTokens: 50 });
 });
 
@@ -93,13 +116,18 @@ describe('chat through the model router', () => {
   it("prices the answer at the model's rates and names the model that answered", async () => {
     const { done } = await ask({ message: 'When was the Fastnet lighthouse rebuilt?' });
 
-    expect(done).toMatchObject({ model: { id: 'scripted:alpha', name: 'Alpha Large' }, usage: { inputTokens: 1000, outputTokens: 500 } });
+    expect(done).toMatchObject({
+      model: { id: 'scripted:alpha', name: 'Alpha Large' },
+      usage: { inputTokens: 1000, outputTokens: 500 },
+    });
     expect(done!.cost).toBeCloseTo(1 * 0.01 + 0.5 * 0.03, 10);
     expect(done!.citations!.map((citation) => citation.documentName)).toEqual(['fastnet.md']);
   });
 
   it('lets the asker name a model or ask for the cost-optimized one', async () => {
-    expect((await ask({ message: 'Fastnet lighthouse?', model: 'scripted:beta' })).done!.model!.id).toBe('scripted:beta');
+    expect((await ask({ message: 'Fastnet lighthouse?', model: 'scripted:beta' })).done!.model!.id).toBe(
+      'scripted:beta',
+    );
     expect((await ask({ message: 'Fastnet lighthouse?', preference: 'cost' })).done!.model!.id).toBe('scripted:beta');
     expect((await ask({ message: 'Fastnet lighthouse?', model: 'auto' })).done!.model!.id).toBe('scripted:alpha');
   });
@@ -110,7 +138,9 @@ describe('chat through the model router', () => {
 
     expect(done).toBeUndefined();
     expect(error).toEqual({ status: 502, error: expect.stringContaining('Alpha Large failed') });
-    expect(await chatOutcomes(session.id)).toEqual([{ type: 'ChatAnswerFailed', data: expect.objectContaining({ status: 502 }) }]);
+    expect(await chatOutcomes(session.id)).toEqual([
+      { type: 'ChatAnswerFailed', data: expect.objectContaining({ status: 502 }) },
+    ]);
   });
 
   it('stops the model call when the asker goes away, and records the answer as stopped', async () => {
@@ -126,13 +156,22 @@ describe('chat through the model router', () => {
     let received = '';
     while (!received.includes('event: sources')) received += new TextDecoder().decode((await reader.read()).value);
     await expect.poll(() => upstream.inFlight).toBe(1);
-    const sessionId = (parseEventStream(received.slice(0, received.indexOf('event: sources')))[0]!.data as { session: { id: string } }).session.id;
+    const sessionId = (
+      parseEventStream(received.slice(0, received.indexOf('event: sources')))[0]!.data as { session: { id: string } }
+    ).session.id;
 
     leave.abort();
 
     await expect.poll(() => upstream.inFlight, { timeout: 5_000 }).toBe(0);
-    await expect.poll(() => chatOutcomes(sessionId), { timeout: 5_000 }).toEqual([
-      { type: 'ChatAnswerFailed', data: expect.objectContaining({ status: 499, error: 'The answer was stopped' } satisfies Partial<DomainEventMap['ChatAnswerFailed']>) },
-    ]);
+    await expect
+      .poll(() => chatOutcomes(sessionId), { timeout: 5_000 })
+      .toEqual([
+        {
+          type: 'ChatAnswerFailed',
+          data: expect.objectContaining({ status: 499, error: 'The answer was stopped' } satisfies Partial<
+            DomainEventMap['ChatAnswerFailed']
+          >),
+        },
+      ]);
   });
 });

@@ -94,7 +94,9 @@ describe('grounded chat with the offline local model', () => {
 
   describe('the streaming protocol', () => {
     it('streams session, sources, the answer in deltas, then done with the citations, as server-sent events', async () => {
-      const reply = await answer(world, world.reader, { message: 'When was the cast-iron tower of the Fastnet lighthouse replaced by a granite tower?' });
+      const reply = await answer(world, world.reader, {
+        message: 'When was the cast-iron tower of the Fastnet lighthouse replaced by a granite tower?',
+      });
 
       expect(reply.contentType).toMatch(/^text\/event-stream/);
       const names = reply.events.map((event) => event.event);
@@ -104,7 +106,10 @@ describe('grounded chat with the offline local model', () => {
       expect(names.slice(2, -1).every((name) => name === 'delta')).toBe(true);
       expect(names.length).toBeGreaterThan(3);
 
-      expect(reply.session).toMatchObject({ title: 'When was the cast-iron tower of the Fastnet lighthouse replaced by a granite tower?', messageCount: 1 });
+      expect(reply.session).toMatchObject({
+        title: 'When was the cast-iron tower of the Fastnet lighthouse replaced by a granite tower?',
+        messageCount: 1,
+      });
       expect(reply.done).toMatchObject({
         role: 'assistant',
         content: reply.text,
@@ -128,11 +133,18 @@ describe('grounded chat with the offline local model', () => {
         expect(reply.text).toContain(`[${citation.number}]`);
       }
       const [cited] = citations;
-      expect(cited).toMatchObject({ documentId: world.docs.lighthouse.id, documentName: 'lighthouse.md', documentType: 'MD' });
+      expect(cited).toMatchObject({
+        documentId: world.docs.lighthouse.id,
+        documentName: 'lighthouse.md',
+        documentType: 'MD',
+      });
       const rows = await world.t.app
         .get(MikroORM)
         .em.fork()
-        .execute<{ document_id: string; text: string }[]>('select document_id, text from document_chunks where id = ?', [cited!.chunkId]);
+        .execute<{ document_id: string; text: string }[]>(
+          'select document_id, text from document_chunks where id = ?',
+          [cited!.chunkId],
+        );
       expect(rows).toHaveLength(1);
       expect(rows[0]!.document_id).toBe(world.docs.lighthouse.id);
       expect(rows[0]!.text).toContain('27 nautical miles');
@@ -209,12 +221,20 @@ describe('grounded chat with the offline local model', () => {
   describe('sessions', () => {
     it('continues a session with its history, and lists, opens, renames and deletes it', async () => {
       const first = await answer(world, world.owner, { message: 'When was the granite tower built?' });
-      const second = await answer(world, world.owner, { message: 'How far can its light be seen?', sessionId: first.session.id });
+      const second = await answer(world, world.owner, {
+        message: 'How far can its light be seen?',
+        sessionId: first.session.id,
+      });
       expect(second.session).toMatchObject({ id: first.session.id, messageCount: 3 });
 
-      const opened: ChatSessionDetail = (await callAs(world.t, world.owner.accessToken).get(`/api/chat/sessions/${first.session.id}`).expect(200))
-        .body.session;
-      expect(opened).toMatchObject({ id: first.session.id, title: 'When was the granite tower built?', messageCount: 4 });
+      const opened: ChatSessionDetail = (
+        await callAs(world.t, world.owner.accessToken).get(`/api/chat/sessions/${first.session.id}`).expect(200)
+      ).body.session;
+      expect(opened).toMatchObject({
+        id: first.session.id,
+        title: 'When was the granite tower built?',
+        messageCount: 4,
+      });
       expect(opened.messages.map((message) => [message.role, message.content])).toEqual([
         ['user', 'When was the granite tower built?'],
         ['assistant', first.done!.content],
@@ -232,7 +252,11 @@ describe('grounded chat with the offline local model', () => {
 
       await callAs(world.t, world.owner.accessToken).delete(`/api/chat/sessions/${first.session.id}`).expect(200);
       expect((await sessionsOf(world, world.owner)).map((session) => session.id)).not.toContain(first.session.id);
-      expectFailure(await callAs(world.t, world.owner.accessToken).get(`/api/chat/sessions/${first.session.id}`), 404, 'Chat session not found');
+      expectFailure(
+        await callAs(world.t, world.owner.accessToken).get(`/api/chat/sessions/${first.session.id}`),
+        404,
+        'Chat session not found',
+      );
     });
 
     it("treats another user's session as not found, whatever is tried with it", async () => {
@@ -248,7 +272,10 @@ describe('grounded chat with the offline local model', () => {
     });
 
     it('refuses to continue a session that does not exist', async () => {
-      expectFailure(await ask(world, world.owner, { message: 'Hello?', sessionId: '00000000-0000-4000-8000-000000000000' }), 404);
+      expectFailure(
+        await ask(world, world.owner, { message: 'Hello?', sessionId: '00000000-0000-4000-8000-000000000000' }),
+        404,
+      );
     });
 
     it(`keeps at most ${MAX_CHAT_SESSIONS} sessions, dropping the least recently used`, async () => {
@@ -271,7 +298,10 @@ describe('grounded chat with the offline local model', () => {
       [{ message: '   ' }, 'message must not be empty'],
       [{ message: 'x'.repeat(4001) }, 'message must be at most 4000 characters'],
       [{ message: 'hi', sessionId: 'nope' }, 'sessionId must be a chat session id'],
-      [{ message: 'hi', searchOptions: { type: 'fuzzy' } }, 'searchOptions.type must be one of semantic, keyword, hybrid'],
+      [
+        { message: 'hi', searchOptions: { type: 'fuzzy' } },
+        'searchOptions.type must be one of semantic, keyword, hybrid',
+      ],
       [{ message: 'hi', searchOptions: { limit: 21 } }, 'searchOptions.limit must be a whole number from 1 to 20'],
       [{ message: 'hi', preference: 'speed' }, 'preference may only be "cost"'],
       [{ message: 'hi', model: 'nobody:nothing' }, 'Unknown model: nobody:nothing'],
@@ -281,7 +311,13 @@ describe('grounded chat with the offline local model', () => {
 
     it('refuses a blank title', async () => {
       const reply = await answer(world, world.admin, { message: 'Basil?' });
-      expectFailure(await callAs(world.t, world.admin.accessToken).patch(`/api/chat/sessions/${reply.session.id}`).send({ title: ' ' }), 400, 'title must not be empty');
+      expectFailure(
+        await callAs(world.t, world.admin.accessToken)
+          .patch(`/api/chat/sessions/${reply.session.id}`)
+          .send({ title: ' ' }),
+        400,
+        'title must not be empty',
+      );
     });
   });
 
@@ -289,17 +325,24 @@ describe('grounded chat with the offline local model', () => {
     it('streams an error event when no model may answer, keeps the question and counts the failure', async () => {
       const before = await intelligenceStats(world);
       const asAdmin = callAs(world.t, world.admin.accessToken);
-      await asAdmin.put(`/api/models/${encodeURIComponent(LOCAL_MODEL)}`).send({ limits: { dailyRequests: 0 } }).expect(200);
+      await asAdmin
+        .put(`/api/models/${encodeURIComponent(LOCAL_MODEL)}`)
+        .send({ limits: { dailyRequests: 0 } })
+        .expect(200);
       try {
         const reply = await answer(world, world.reader, { message: 'When was the granite tower built?' });
 
         expect(reply.events.map((event) => event.event)).toEqual(['session', 'sources', 'error']);
         expect(reply.error).toEqual({ status: 429, error: expect.stringMatching(/daily request limit/i) });
-        const session: ChatSessionDetail = (await callAs(world.t, world.reader.accessToken).get(`/api/chat/sessions/${reply.session.id}`).expect(200))
-          .body.session;
+        const session: ChatSessionDetail = (
+          await callAs(world.t, world.reader.accessToken).get(`/api/chat/sessions/${reply.session.id}`).expect(200)
+        ).body.session;
         expect(session.messages.map((message) => message.role)).toEqual(['user']);
       } finally {
-        await asAdmin.put(`/api/models/${encodeURIComponent(LOCAL_MODEL)}`).send({ limits: { dailyRequests: null } }).expect(200);
+        await asAdmin
+          .put(`/api/models/${encodeURIComponent(LOCAL_MODEL)}`)
+          .send({ limits: { dailyRequests: null } })
+          .expect(200);
       }
 
       const after = await intelligenceStats(world);
@@ -323,7 +366,10 @@ describe('intelligence stats and search history', () => {
 
   it('counts searches and chat questions together', async () => {
     const asReader = callAs(world.t, world.reader.accessToken);
-    await asReader.post('/api/search/rag').send({ query: 'lighthouse', options: { type: 'keyword' } }).expect(200);
+    await asReader
+      .post('/api/search/rag')
+      .send({ query: 'lighthouse', options: { type: 'keyword' } })
+      .expect(200);
     await answer(world, world.reader, { message: 'When was the granite tower built?' });
     await answer(world, world.reader, { message: 'What grows beside tomatoes?' });
 
@@ -342,7 +388,11 @@ describe('intelligence stats and search history', () => {
   it("keeps each user's distinct queries, newest first, at most 50, until cleared", async () => {
     const searcher = await signUp(world.t);
     const asSearcher = callAs(world.t, searcher.accessToken);
-    const search = (query: string) => asSearcher.post('/api/search/rag').send({ query, options: { type: 'keyword' } }).expect(200);
+    const search = (query: string) =>
+      asSearcher
+        .post('/api/search/rag')
+        .send({ query, options: { type: 'keyword' } })
+        .expect(200);
     for (let index = 0; index < 52; index += 1) await search(`query ${index}`);
     await search('query 10');
     await search('  query 51 ');
@@ -353,10 +403,14 @@ describe('intelligence stats and search history', () => {
     expect(new Set(history).size).toBe(50);
     expect(history.at(-1)).toBe('query 2');
     expect(history).not.toContain('query 1');
-    expect((await callAs(world.t, world.reader.accessToken).get('/api/search/history').expect(200)).body.history).not.toContain('query 51');
+    expect(
+      (await callAs(world.t, world.reader.accessToken).get('/api/search/history').expect(200)).body.history,
+    ).not.toContain('query 51');
 
     await asSearcher.delete('/api/search/history').expect(200);
     expect((await asSearcher.get('/api/search/history').expect(200)).body.history).toEqual([]);
-    expect((await callAs(world.t, world.admin.accessToken).get('/api/search/stats').expect(200)).body.stats.totalSearches).toBeGreaterThanOrEqual(54);
+    expect(
+      (await callAs(world.t, world.admin.accessToken).get('/api/search/stats').expect(200)).body.stats.totalSearches,
+    ).toBeGreaterThanOrEqual(54);
   });
 });

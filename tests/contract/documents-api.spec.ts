@@ -24,10 +24,21 @@ beforeAll(async () => {
   admin = await signUp(t);
   member = await withRole('user');
   docs = {
-    pdf: await ingest(t, admin.accessToken, { name: 'annual-report.pdf', content: await pdfFixture(['Revenue grew', 'Costs fell', 'Outlook']) }),
-    notes: await ingest(t, admin.accessToken, { name: 'meeting-notes.md', content: '# Minutes\n\nThe board met on Monday.\n' }),
+    pdf: await ingest(t, admin.accessToken, {
+      name: 'annual-report.pdf',
+      content: await pdfFixture(['Revenue grew', 'Costs fell', 'Outlook']),
+    }),
+    notes: await ingest(t, admin.accessToken, {
+      name: 'meeting-notes.md',
+      content: '# Minutes\n\nThe board met on Monday.\n',
+    }),
     broken: await ingest(t, admin.accessToken, { name: 'empty.txt', content: '' }),
-    private: await ingest(t, member.accessToken, { name: 'diary.txt', content: 'My own private thoughts.' }, { accessLevel: 'private' }),
+    private: await ingest(
+      t,
+      member.accessToken,
+      { name: 'diary.txt', content: 'My own private thoughts.' },
+      { accessLevel: 'private' },
+    ),
   };
 });
 afterAll(() => t.close());
@@ -57,7 +68,15 @@ describe('GET /api/documents', () => {
       uploadedBy: { id: admin.user.id, name: admin.user.name },
       progress: null,
       failureReason: null,
-      metadata: { pages: 3, words: 5, language: expect.any(String), contentType: 'application/pdf', category: null, tags: [], accessLevel: 'shared' },
+      metadata: {
+        pages: 3,
+        words: 5,
+        language: expect.any(String),
+        contentType: 'application/pdf',
+        category: null,
+        tags: [],
+        accessLevel: 'shared',
+      },
     });
   });
 
@@ -73,7 +92,10 @@ describe('GET /api/documents', () => {
     ['hasVectors=true', []],
     ['hasVectors=false', ['annual-report.pdf', 'diary.txt', 'empty.txt', 'meeting-notes.md']],
     ['dateFrom=2000-01-01&dateTo=2000-12-31', []],
-    [`dateTo=${new Date().toISOString().slice(0, 10)}`, ['annual-report.pdf', 'diary.txt', 'empty.txt', 'meeting-notes.md']],
+    [
+      `dateTo=${new Date().toISOString().slice(0, 10)}`,
+      ['annual-report.pdf', 'diary.txt', 'empty.txt', 'meeting-notes.md'],
+    ],
   ])('filters by %s', async (query, expected) => {
     const { body } = await as(admin).get(`/api/documents?${query}`).expect(200);
 
@@ -90,7 +112,11 @@ describe('GET /api/documents', () => {
     const first = await as(admin).get('/api/documents?sort=name&order=asc&pageSize=3').expect(200);
     const second = await as(admin).get('/api/documents?sort=name&order=asc&pageSize=3&page=2').expect(200);
 
-    expect(first.body.documents.map((d: DocumentView) => d.name)).toEqual(['annual-report.pdf', 'diary.txt', 'empty.txt']);
+    expect(first.body.documents.map((d: DocumentView) => d.name)).toEqual([
+      'annual-report.pdf',
+      'diary.txt',
+      'empty.txt',
+    ]);
     expect(second.body.documents.map((d: DocumentView) => d.name)).toEqual(['meeting-notes.md']);
     expect(second.body).toMatchObject({ total: 4, page: 2, pageSize: 3 });
   });
@@ -160,11 +186,20 @@ describe('GET /api/documents/stats', () => {
 
 describe('metadata', () => {
   it('answers 404 until metadata is set, then returns what was put', async () => {
-    expectFailure(await as(admin).get(`/api/documents/${docs.notes.id}/metadata`), 404, 'This document has no metadata');
+    expectFailure(
+      await as(admin).get(`/api/documents/${docs.notes.id}/metadata`),
+      404,
+      'This document has no metadata',
+    );
 
     const metadata = { category: 'Minutes', tags: ['board', 'board', '2026'], reviewer: 'Ada' };
     const put = await as(admin).put(`/api/documents/${docs.notes.id}/metadata`).send(metadata).expect(200);
-    expect(put.body.metadata).toEqual({ id: docs.notes.id, category: 'Minutes', tags: ['board', '2026'], reviewer: 'Ada' });
+    expect(put.body.metadata).toEqual({
+      id: docs.notes.id,
+      category: 'Minutes',
+      tags: ['board', '2026'],
+      reviewer: 'Ada',
+    });
     const got = await as(admin).get(`/api/documents/${docs.notes.id}/metadata`).expect(200);
     expect(got.body.metadata).toEqual(put.body.metadata);
     const { document } = (await as(admin).get(`/api/documents/${docs.notes.id}`).expect(200)).body;
@@ -180,9 +215,13 @@ describe('metadata', () => {
     expectFailure(await as(admin).put(`/api/documents/${docs.notes.id}/metadata`).send(body), 400, error);
   });
 
-  it("lets only the uploader or an administrator change who may read a document", async () => {
+  it('lets only the uploader or an administrator change who may read a document', async () => {
     const response = await as(member).put(`/api/documents/${docs.pdf.id}/metadata`).send({ accessLevel: 'private' });
-    expectFailure(response, 403, 'Only the person who uploaded a document or an administrator can change who may read it');
+    expectFailure(
+      response,
+      403,
+      'Only the person who uploaded a document or an administrator can change who may read it',
+    );
     await as(member).put(`/api/documents/${docs.pdf.id}/metadata`).send({ category: 'Finance' }).expect(200);
   });
 });
@@ -206,7 +245,9 @@ describe('preview and download', () => {
   it('sends the original with its content type and name', async () => {
     const response = await as(admin).get(`/api/documents/${docs.notes.id}/download`).expect(200);
     expect(response.headers['content-type']).toMatch(/^text\/markdown/);
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="meeting-notes.md"; filename*=UTF-8''meeting-notes.md`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="meeting-notes.md"; filename*=UTF-8''meeting-notes.md`,
+    );
     expect(response.text).toBe('# Minutes\n\nThe board met on Monday.\n');
   });
 
@@ -243,11 +284,12 @@ describe('delete', () => {
 
     expectFailure(await as(admin).get(`/api/documents/${doomed.id}`), 404);
     expectFailure(await as(admin).delete(`/api/documents/${doomed.id}`), 404);
-    expect((await as(admin).get('/api/documents/stats').expect(200)).body.stats.totalChunks).toBe(chunksBefore - doomed.chunks);
+    expect((await as(admin).get('/api/documents/stats').expect(200)).body.stats.totalChunks).toBe(
+      chunksBefore - doomed.chunks,
+    );
     const status = await t.http().get('/status').expect(200);
     expect(status.body.components['rag-engine']).toMatchObject({ status: 'degraded', searchTypes: ['keyword'] });
   });
-
 });
 
 describe('POST /api/documents/upload', () => {

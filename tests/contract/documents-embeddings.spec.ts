@@ -2,7 +2,10 @@ import { MikroORM } from '@mikro-orm/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentReindexer } from '../../backend/src/documents/indexing/document-reindexer.service.js';
 import { KEYWORD_INDEX_OUTDATED } from '../../backend/src/documents/rag-engine.probe.js';
-import { createTinyEmbeddingModel, type TinyEmbeddingModel } from '../../backend/src/embeddings/testing/tiny-onnx-model.js';
+import {
+  createTinyEmbeddingModel,
+  type TinyEmbeddingModel,
+} from '../../backend/src/embeddings/testing/tiny-onnx-model.js';
 import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { ingest } from './documents-support.js';
 import { callAs, signUp, type SignedIn } from './support.js';
@@ -27,7 +30,8 @@ describe('indexing with the local ONNX embedding model', () => {
   it('embeds every chunk into the HNSW-indexed vector column and marks the document vectorized', async () => {
     const document = await ingest(t, admin.accessToken, {
       name: 'handbook.md',
-      content: '# Leave\n\nEmployees take twenty days of leave.\n\n# Travel\n\nBook trains for trips under four hours.\n',
+      content:
+        '# Leave\n\nEmployees take twenty days of leave.\n\n# Travel\n\nBook trains for trips under four hours.\n',
     });
 
     expect(document).toMatchObject({ status: 'processed', vectorized: true, chunks: 2 });
@@ -40,23 +44,41 @@ describe('indexing with the local ONNX embedding model', () => {
       expect(row).toMatchObject({ dimensions: model.dimensions, model: expect.any(String) });
       expect(row.norm).toBeCloseTo(1, 5);
     }
-    const indexes = await sql<{ indexdef: string }>(`select indexdef from pg_indexes where tablename = 'document_chunks'`);
-    expect(indexes.map((index) => index.indexdef)).toContainEqual(expect.stringMatching(new RegExp(`USING hnsw .*vector\\(${model.dimensions}\\)`)));
+    const indexes = await sql<{ indexdef: string }>(
+      `select indexdef from pg_indexes where tablename = 'document_chunks'`,
+    );
+    expect(indexes.map((index) => index.indexdef)).toContainEqual(
+      expect.stringMatching(new RegExp(`USING hnsw .*vector\\(${model.dimensions}\\)`)),
+    );
 
     const status = await t.http().get('/status').expect(200);
-    expect(status.body.components['rag-engine']).toMatchObject({ status: 'ready', searchTypes: ['keyword', 'semantic', 'hybrid'] });
+    expect(status.body.components['rag-engine']).toMatchObject({
+      status: 'ready',
+      searchTypes: ['keyword', 'semantic', 'hybrid'],
+    });
   });
 
   it('rebuilds keyword postings and embeddings with `reindex`, recording it on each document', async () => {
-    const document = await ingest(t, admin.accessToken, { name: 'notes.txt', content: 'Reindex me after a model change.' });
-    const before = await sql<{ embedding: string }>('select embedding::text from document_chunks where document_id = ?', [document.id]);
+    const document = await ingest(t, admin.accessToken, {
+      name: 'notes.txt',
+      content: 'Reindex me after a model change.',
+    });
+    const before = await sql<{ embedding: string }>(
+      'select embedding::text from document_chunks where document_id = ?',
+      [document.id],
+    );
 
     const outcome = await t.app.get(DocumentReindexer).reindexAll();
 
     expect(outcome).toMatchObject({ documents: 2, vectorized: 2, failed: [] });
-    const after = await sql<{ embedding: string }>('select embedding::text from document_chunks where document_id = ?', [document.id]);
+    const after = await sql<{ embedding: string }>(
+      'select embedding::text from document_chunks where document_id = ?',
+      [document.id],
+    );
     expect(after).toEqual(before);
-    const events = await sql<{ type: string }>(`select type from events where stream_id = ? order by version`, [`document-${document.id}`]);
+    const events = await sql<{ type: string }>(`select type from events where stream_id = ? order by version`, [
+      `document-${document.id}`,
+    ]);
     expect(events.at(-1)).toEqual({ type: 'DocumentVectorsRebuilt' });
     const hits = await callAs(t, admin.accessToken).get('/api/documents?hasVectors=true').expect(200);
     expect(hits.body.total).toBe(2);
@@ -71,7 +93,10 @@ describe('indexing with the local ONNX embedding model', () => {
 
     const rebuilt = await t.http().get('/status').expect(200);
     expect(rebuilt.body.components['rag-engine']).toMatchObject({ status: 'ready' });
-    const hits = await callAs(t, admin.accessToken).post('/api/search/rag').send({ query: 'reindexing', options: { type: 'keyword' } }).expect(200);
+    const hits = await callAs(t, admin.accessToken)
+      .post('/api/search/rag')
+      .send({ query: 'reindexing', options: { type: 'keyword' } })
+      .expect(200);
     expect(hits.body.results.map((hit: { documentName: string }) => hit.documentName)).toEqual(['notes.txt']);
   });
 });

@@ -14,7 +14,13 @@ const sockets: Socket[] = [];
 
 /** A socket subscribed to the documents channel, collecting what it is pushed. */
 async function listen(who: SignedIn): Promise<DocumentRealtimeMessage[]> {
-  const socket = io(url, { path: '/ws', transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: who.accessToken } });
+  const socket = io(url, {
+    path: '/ws',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { token: who.accessToken },
+  });
   sockets.push(socket);
   const received: DocumentRealtimeMessage[] = [];
   socket.on('documents', (message: DocumentRealtimeMessage) => received.push(message));
@@ -45,19 +51,30 @@ afterAll(() => t.close());
 describe('the documents channel of /ws', () => {
   it('pushes the upload, each status with its stage and percent, and the deletion', async () => {
     const received = await listen(admin);
-    const response = await uploadAs(t, admin.accessToken, [{ name: 'live.pdf', content: await pdfFixture(['One', 'Two']) }]).expect(201);
+    const response = await uploadAs(t, admin.accessToken, [
+      { name: 'live.pdf', content: await pdfFixture(['One', 'Two']) },
+    ]).expect(201);
     const { id } = response.body.documents[0];
     await processingDone(t);
-    await until(() => received.some((message) => message.kind === 'changed' && message.document.status === 'processed'));
+    await until(() =>
+      received.some((message) => message.kind === 'changed' && message.document.status === 'processed'),
+    );
 
-    const changes = received.flatMap((message) => (message.kind === 'changed' && message.document.id === id ? [message] : []));
+    const changes = received.flatMap((message) =>
+      message.kind === 'changed' && message.document.id === id ? [message] : [],
+    );
     expect(changes[0]).toMatchObject({ cause: 'uploaded', document: { name: 'live.pdf', status: 'indexing' } });
-    expect(changes.map((change) => change.document.status)).toEqual(expect.arrayContaining(['indexing', 'processing', 'processed']));
+    expect(changes.map((change) => change.document.status)).toEqual(
+      expect.arrayContaining(['indexing', 'processing', 'processed']),
+    );
     expect(changes.some((change) => change.cause === 'progress' && change.document.progress !== null)).toBe(true);
     for (const change of changes.filter((message) => message.cause === 'progress')) {
       expect(change.document.progress).toEqual({ stage: expect.any(String), percent: expect.any(Number) });
     }
-    expect(changes.at(-1)).toMatchObject({ cause: 'status', document: { status: 'processed', chunks: 2, progress: null } });
+    expect(changes.at(-1)).toMatchObject({
+      cause: 'status',
+      document: { status: 'processed', chunks: 2, progress: null },
+    });
 
     await callAs(t, admin.accessToken).delete(`/api/documents/${id}`).expect(200);
     await until(() => received.some((message) => message.kind === 'deleted'));
@@ -69,7 +86,9 @@ describe('the documents channel of /ws', () => {
     const othersView = await listen(other);
     const ownView = await listen(admin);
 
-    await uploadAs(t, admin.accessToken, [{ name: 'mine.txt', content: 'Private words' }], { accessLevel: 'private' }).expect(201);
+    await uploadAs(t, admin.accessToken, [{ name: 'mine.txt', content: 'Private words' }], {
+      accessLevel: 'private',
+    }).expect(201);
     await processingDone(t);
     await until(() => ownView.some((message) => message.kind === 'changed' && message.document.status === 'processed'));
 

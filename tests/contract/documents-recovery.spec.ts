@@ -10,7 +10,10 @@ let server: DocentServer | undefined;
 afterAll(() => server?.dispose());
 
 async function api<T>(path: string, token: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${server!.baseURL}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
+  const response = await fetch(`${server!.baseURL}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${token}`, ...init.headers },
+  });
   return (await response.json()) as T;
 }
 
@@ -20,16 +23,25 @@ describe('a crash while a document is processed', () => {
     const account = await fetch(`${server.baseURL}/api/auth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Crash Tester', email: 'crash@example.com', password: 'Correct-Horse-9', confirmPassword: 'Correct-Horse-9' }),
+      body: JSON.stringify({
+        name: 'Crash Tester',
+        email: 'crash@example.com',
+        password: 'Correct-Horse-9',
+        confirmPassword: 'Correct-Horse-9',
+      }),
     }).then((response) => response.json() as Promise<{ accessToken: string }>);
     const pages = Array.from({ length: PAGES }, (_, page) => `Page ${page + 1} of the long report. `.repeat(30));
     const form = new FormData();
     form.append('document', new Blob([await pdfFixture(pages)], { type: 'application/pdf' }), 'long-report.pdf');
 
-    const upload = await api<{ documents: { id: string; status: string }[] }>('/api/documents/upload', account.accessToken, {
-      method: 'POST',
-      body: form,
-    });
+    const upload = await api<{ documents: { id: string; status: string }[] }>(
+      '/api/documents/upload',
+      account.accessToken,
+      {
+        method: 'POST',
+        body: form,
+      },
+    );
     const [accepted] = upload.documents;
     expect(accepted!.status).toBe('indexing');
     await server.crash();
@@ -51,7 +63,9 @@ describe('a crash while a document is processed', () => {
 
     const db = await PGlite.create({ dataDir: join(server.dataDir, 'pglite'), extensions: { vector } });
     try {
-      const [document] = (await db.query<{ chunks: number }>('select chunks from documents where id = $1', [accepted!.id])).rows;
+      const [document] = (
+        await db.query<{ chunks: number }>('select chunks from documents where id = $1', [accepted!.id])
+      ).rows;
       const [chunks] = (
         await db.query<{ total: number; distinct_ordinals: number }>(
           'select count(*)::int as total, count(distinct ordinal)::int as distinct_ordinals from document_chunks where document_id = $1',

@@ -21,7 +21,12 @@ export function uploadAs(t: TestApp, token: string, files: UploadFile[], fields:
 }
 
 /** Uploads one file, expects it accepted, and returns its document once processing is over. */
-export async function ingest(t: TestApp, token: string, file: UploadFile, fields: Record<string, string> = {}): Promise<DocumentView> {
+export async function ingest(
+  t: TestApp,
+  token: string,
+  file: UploadFile,
+  fields: Record<string, string> = {},
+): Promise<DocumentView> {
   const response = await uploadAs(t, token, [file], fields);
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   await processingDone(t);

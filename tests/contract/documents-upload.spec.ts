@@ -35,18 +35,28 @@ async function bystanderIsUnaffected(): Promise<void> {
 beforeAll(async () => {
   t = await startTestApp();
   owner = await signUp(t);
-  bystander = await ingest(t, owner.accessToken, { name: 'bystander.txt', content: 'A document that every bad upload must leave alone.' });
+  bystander = await ingest(t, owner.accessToken, {
+    name: 'bystander.txt',
+    content: 'A document that every bad upload must leave alone.',
+  });
 });
 afterAll(() => t.close());
 
 describe('bad uploads', () => {
   it('judges a file whose extension lies by its content', async () => {
-    const pdfNamedTxt = await ingest(t, owner.accessToken, { name: 'notes.txt', content: await pdfFixture(['Hidden PDF']) });
+    const pdfNamedTxt = await ingest(t, owner.accessToken, {
+      name: 'notes.txt',
+      content: await pdfFixture(['Hidden PDF']),
+    });
     expect(pdfNamedTxt).toMatchObject({ name: 'notes.txt', type: 'PDF', status: 'processed' });
 
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
     const response = await uploadAs(t, owner.accessToken, [{ name: 'report.pdf', content: png }]);
-    expectFailure(response, 415, 'Unsupported file type: only PDF, DOCX, XLSX, PPTX, Markdown and plain text are accepted');
+    expectFailure(
+      response,
+      415,
+      'Unsupported file type: only PDF, DOCX, XLSX, PPTX, Markdown and plain text are accepted',
+    );
     expect(response.body.results).toEqual([
       { fileName: 'report.pdf', success: false, status: 415, error: expect.stringContaining('Unsupported file type') },
     ]);
@@ -54,7 +64,12 @@ describe('bad uploads', () => {
   });
 
   it.each([
-    ['a truncated PDF', 'cut.pdf', async () => (await pdfFixture(['One', 'Two'])).subarray(0, -200), 'The PDF is damaged or incomplete'],
+    [
+      'a truncated PDF',
+      'cut.pdf',
+      async () => (await pdfFixture(['One', 'Two'])).subarray(0, -200),
+      'The PDF is damaged or incomplete',
+    ],
     ['an encrypted PDF', 'secret.pdf', encryptedPdfFixture, 'The PDF is encrypted'],
     ['a zero-byte file', 'empty.txt', async () => new Uint8Array(0), 'The document contains no text'],
   ])('accepts %s and ends it failed with a readable reason', async (_case, name, content, reason) => {
@@ -67,12 +82,19 @@ describe('bad uploads', () => {
   it('ends a zip-bomb DOCX failed without inflating it', async () => {
     const document = await ingest(t, owner.accessToken, { name: 'bomb.docx', content: await zipBombDocxFixture(20) });
 
-    expect(document).toMatchObject({ type: 'DOCX', status: 'failed', failureReason: 'The archive expands too much to be safe to open (possible zip bomb)' });
+    expect(document).toMatchObject({
+      type: 'DOCX',
+      status: 'failed',
+      failureReason: 'The archive expands too much to be safe to open (possible zip bomb)',
+    });
     await bystanderIsUnaffected();
   });
 
   it('indexes an XLSX with a huge used range without reading its empty cells', async () => {
-    const document = await ingest(t, owner.accessToken, { name: 'sparse.xlsx', content: await hugeUsedRangeXlsxFixture() });
+    const document = await ingest(t, owner.accessToken, {
+      name: 'sparse.xlsx',
+      content: await hugeUsedRangeXlsxFixture(),
+    });
 
     expect(document).toMatchObject({ type: 'XLSX', status: 'processed' });
     await bystanderIsUnaffected();
@@ -89,29 +111,41 @@ describe('bad uploads', () => {
       { fileName: 'huge.txt', success: false, status: 413, error: 'The file is larger than the limit of 50 MB' },
       { fileName: 'small.txt', success: true, document: expect.objectContaining({ name: 'small.txt' }) },
     ]);
-    const alone = await uploadAs(t, owner.accessToken, [{ name: 'huge.txt', content: new Uint8Array(51 * MB).fill(0x61) }]);
+    const alone = await uploadAs(t, owner.accessToken, [
+      { name: 'huge.txt', content: new Uint8Array(51 * MB).fill(0x61) },
+    ]);
     expectFailure(alone, 413, 'The file is larger than the limit of 50 MB');
     await processingDone(t);
     await bystanderIsUnaffected();
   });
 
   it('refuses six files at once and keeps none of them', async () => {
-    const before = (await callAs(t, owner.accessToken).get('/api/documents/stats').expect(200)).body.stats.totalDocuments;
-    const files = Array.from({ length: 6 }, (_, index) => ({ name: `file-${index}.txt`, content: `File number ${index}` }));
+    const before = (await callAs(t, owner.accessToken).get('/api/documents/stats').expect(200)).body.stats
+      .totalDocuments;
+    const files = Array.from({ length: 6 }, (_, index) => ({
+      name: `file-${index}.txt`,
+      content: `File number ${index}`,
+    }));
 
     expectFailure(await uploadAs(t, owner.accessToken, files), 400, 'At most 5 files can be uploaded at once');
-    const after = (await callAs(t, owner.accessToken).get('/api/documents/stats').expect(200)).body.stats.totalDocuments;
+    const after = (await callAs(t, owner.accessToken).get('/api/documents/stats').expect(200)).body.stats
+      .totalDocuments;
     expect(after).toBe(before);
     await bystanderIsUnaffected();
   });
 
   it('keeps only the last segment of a file name, without control characters', async () => {
     // Control characters other than these cannot travel in a multipart header; the unit tests of safeFileName cover them.
-    const document = await ingest(t, owner.accessToken, { name: '../../etc/pass\u202Ewd\u2066.txt', content: 'Traversal attempt' });
+    const document = await ingest(t, owner.accessToken, {
+      name: '../../etc/pass\u202Ewd\u2066.txt',
+      content: 'Traversal attempt',
+    });
 
     expect(document.name).toBe('passwd.txt');
     const download = await callAs(t, owner.accessToken).get(`/api/documents/${document.id}/download`).expect(200);
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="passwd.txt"; filename*=UTF-8''passwd.txt`);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="passwd.txt"; filename*=UTF-8''passwd.txt`,
+    );
     await bystanderIsUnaffected();
   });
 
@@ -120,12 +154,19 @@ describe('bad uploads', () => {
     const first = await ingest(t, owner.accessToken, { name: 'guide.docx', content });
     const second = await ingest(t, owner.accessToken, { name: 'guide-copy.docx', content });
     expect([first.status, second.status]).toEqual(['processed', 'processed']);
-    const [{ sha256 }] = await t.app.get(MikroORM).em.fork().execute('select sha256 from documents where id = ?', [first.id]);
+    const [{ sha256 }] = await t.app
+      .get(MikroORM)
+      .em.fork()
+      .execute('select sha256 from documents where id = ?', [first.id]);
     const store = t.app.get<FileStore>(FILE_STORE);
 
     await callAs(t, owner.accessToken).delete(`/api/documents/${first.id}`).expect(200);
     expect(await store.has(sha256)).toBe(true);
-    const download = await callAs(t, owner.accessToken).get(`/api/documents/${second.id}/download`).buffer(true).parse(binary).expect(200);
+    const download = await callAs(t, owner.accessToken)
+      .get(`/api/documents/${second.id}/download`)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
     expect(Buffer.compare(download.body as Buffer, Buffer.from(content))).toBe(0);
 
     await callAs(t, owner.accessToken).delete(`/api/documents/${second.id}`).expect(200);
@@ -135,8 +176,16 @@ describe('bad uploads', () => {
 
   it('answers 400, never 500, to bodies that are not an upload', async () => {
     const asOwner = callAs(t, owner.accessToken);
-    expectFailure(await asOwner.post('/api/documents/upload').send({ document: 'x' }), 400, "Send the files as multipart/form-data in the field 'document'");
-    expectFailure(await asOwner.post('/api/documents/upload').field('note', 'no files'), 400, "No file was uploaded: send the files in the multipart field 'document'");
+    expectFailure(
+      await asOwner.post('/api/documents/upload').send({ document: 'x' }),
+      400,
+      "Send the files as multipart/form-data in the field 'document'",
+    );
+    expectFailure(
+      await asOwner.post('/api/documents/upload').field('note', 'no files'),
+      400,
+      "No file was uploaded: send the files in the multipart field 'document'",
+    );
     expectFailure(
       await asOwner.post('/api/documents/upload').attach('file', Buffer.from('wrong field'), 'a.txt'),
       400,
@@ -149,7 +198,11 @@ describe('bad uploads', () => {
         .send('--xyz\r\nContent-Disposition: form-data; name="document"; filename="a.txt"\r\n\r\ncut off'),
       400,
     );
-    expectFailure(await uploadAs(t, owner.accessToken, [{ name: 'a.txt', content: 'x' }], { accessLevel: 'secret' }), 400, 'accessLevel must be one of shared, private');
+    expectFailure(
+      await uploadAs(t, owner.accessToken, [{ name: 'a.txt', content: 'x' }], { accessLevel: 'secret' }),
+      400,
+      'accessLevel must be one of shared, private',
+    );
     await bystanderIsUnaffected();
   });
 });

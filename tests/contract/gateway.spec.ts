@@ -30,11 +30,23 @@ beforeAll(async () => {
   await t.app.listen(0, '127.0.0.1');
   baseURL = `${await t.app.getUrl()}/v1`.replace('[::1]', '127.0.0.1');
   admin = await signUp(t);
-  ({ body: { apiKey: { key: apiKey } } } = await as().post('/api/api-keys').send({ name: 'gateway' }).expect(201));
-  await as().put(`/api/models/${encodeURIComponent('scripted:alpha')}`).send({ endpoint: upstream.url, apiKey: upstream.apiKey }).expect(200);
+  ({
+    body: {
+      apiKey: { key: apiKey },
+    },
+  } = await as().post('/api/api-keys').send({ name: 'gateway' }).expect(201));
+  await as()
+    .put(`/api/models/${encodeURIComponent('scripted:alpha')}`)
+    .send({ endpoint: upstream.url, apiKey: upstream.apiKey })
+    .expect(200);
   await as()
     .put('/api/models/routing')
-    .send({ primaryModelId: 'scripted:alpha', fallbackModelId: 'offline:echo', costOptimizedModelId: null, autoRouting: false })
+    .send({
+      primaryModelId: 'scripted:alpha',
+      fallbackModelId: 'offline:echo',
+      costOptimizedModelId: null,
+      autoRouting: false,
+    })
     .expect(200);
 });
 afterAll(async () => {
@@ -45,7 +57,10 @@ beforeEach(() => upstream.resetCounts());
 
 describe('GET /v1/models', () => {
   it('lists exactly the models that can answer now, in OpenAI format', async () => {
-    await as().put(`/api/models/${encodeURIComponent('scripted:beta')}`).send({ status: 'inactive' }).expect(200);
+    await as()
+      .put(`/api/models/${encodeURIComponent('scripted:beta')}`)
+      .send({ status: 'inactive' })
+      .expect(200);
     const ids = [];
     for await (const model of client().models.list()) {
       expect(model).toMatchObject({ object: 'model', owned_by: expect.any(String), created: expect.any(Number) });
@@ -54,7 +69,12 @@ describe('GET /v1/models', () => {
 
     const { body } = await as().get('/api/models').expect(200);
     const models: { id: string; status: string }[] = body.models ?? body;
-    expect(ids.sort()).toEqual(models.filter((model) => model.status === 'active').map((model) => model.id).sort());
+    expect(ids.sort()).toEqual(
+      models
+        .filter((model) => model.status === 'active')
+        .map((model) => model.id)
+        .sort(),
+    );
     expect(ids).toEqual(expect.arrayContaining(['scripted:alpha', 'offline:echo']));
     expect(ids).not.toContain('scripted:beta');
   });
@@ -65,7 +85,12 @@ describe('POST /v1/chat/completions', () => {
     upstream.behave('alpha', { kind: 'answer', text: 'Paris is the capital.', inputTokens: 12, outputTokens: 5 });
     const before = await modelStats();
 
-    const completion = await client().chat.completions.create({ model: 'scripted:alpha', messages: question, temperature: 0.2, max_tokens: 50 });
+    const completion = await client().chat.completions.create({
+      model: 'scripted:alpha',
+      messages: question,
+      temperature: 0.2,
+      max_tokens: 50,
+    });
 
     expect(completion).toMatchObject({
       object: 'chat.completion',
@@ -74,7 +99,9 @@ describe('POST /v1/chat/completions', () => {
       usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 },
     });
     expect(completion.id).toMatch(/^chatcmpl-/);
-    expect(upstream.calls).toEqual([{ model: 'alpha', body: expect.objectContaining({ messages: question, temperature: 0.2, maxTokens: 50 }) }]);
+    expect(upstream.calls).toEqual([
+      { model: 'alpha', body: expect.objectContaining({ messages: question, temperature: 0.2, maxTokens: 50 }) },
+    ]);
     const after = await modelStats();
     expect(after.totalRequests).toBe(before.totalRequests + 1);
     expect(after.totalCost).toBeGreaterThan(before.totalCost);
@@ -130,7 +157,9 @@ describe('POST /v1/chat/completions', () => {
     await expect(refusal).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
     const response = await t.http().post('/v1/chat/completions').send({ model: 'auto', messages: question });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ error: { message: 'Authentication required', type: 'authentication_error', param: null, code: null } });
+    expect(response.body).toEqual({
+      error: { message: 'Authentication required', type: 'authentication_error', param: null, code: null },
+    });
   });
 
   it.each([
@@ -144,30 +173,48 @@ describe('POST /v1/chat/completions', () => {
     const response = await callAs(t, apiKey).post('/v1/chat/completions').send(body);
 
     expect(response.status).toBe(400);
-    expect(response.body.error).toMatchObject({ type: 'invalid_request_error', message: expect.stringContaining(message) });
+    expect(response.body.error).toMatchObject({
+      type: 'invalid_request_error',
+      message: expect.stringContaining(message),
+    });
   });
 
   it('answers a malformed JSON body with 400, never 500', async () => {
-    const response = await callAs(t, apiKey).post('/v1/chat/completions').set('Content-Type', 'application/json').send('{"model":');
+    const response = await callAs(t, apiKey)
+      .post('/v1/chat/completions')
+      .set('Content-Type', 'application/json')
+      .send('{"model":');
 
     expect(response.status).toBe(400);
   });
 
   it('answers 429 naming the limit once the model has reached it', async () => {
-    await as().put(`/api/models/${encodeURIComponent('offline:echo')}`).send({ limits: { dailyRequests: 0 } }).expect(200);
+    await as()
+      .put(`/api/models/${encodeURIComponent('offline:echo')}`)
+      .send({ limits: { dailyRequests: 0 } })
+      .expect(200);
     try {
       const refusal = client().chat.completions.create({ model: 'offline:echo', messages: question });
 
       await expect(refusal).rejects.toBeInstanceOf(OpenAI.RateLimitError);
-      await expect(refusal).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/Daily request limit reached for Echo/) });
+      await expect(refusal).rejects.toMatchObject({
+        status: 429,
+        message: expect.stringMatching(/Daily request limit reached for Echo/),
+      });
     } finally {
-      await as().put(`/api/models/${encodeURIComponent('offline:echo')}`).send({ limits: { dailyRequests: null } }).expect(200);
+      await as()
+        .put(`/api/models/${encodeURIComponent('offline:echo')}`)
+        .send({ limits: { dailyRequests: null } })
+        .expect(200);
     }
   });
 
   it('answers an unknown model with a clear error', async () => {
     const refusal = client().chat.completions.create({ model: 'nobody:nothing', messages: question });
 
-    await expect(refusal).rejects.toMatchObject({ status: expect.any(Number), message: expect.stringMatching(/nobody:nothing|not found/i) });
+    await expect(refusal).rejects.toMatchObject({
+      status: expect.any(Number),
+      message: expect.stringMatching(/nobody:nothing|not found/i),
+    });
   });
 });

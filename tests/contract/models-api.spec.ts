@@ -73,12 +73,22 @@ describe('GET /api/models', () => {
       requiresApiKey: true,
       configuration: { temperature: 0.7, maxTokens: 2048, topP: 1, frequencyPenalty: 0, presencePenalty: 0 },
       limits: { dailyRequests: null, monthlyBudget: null, maxConcurrent: null },
-      metadata: { contextWindow: 128000, trainingData: 'Up to 2025', capabilities: ['chat', 'streaming'], strengths: ['reasoning'] },
+      metadata: {
+        contextWindow: 128000,
+        trainingData: 'Up to 2025',
+        capabilities: ['chat', 'streaming'],
+        strengths: ['reasoning'],
+      },
     });
   });
 
   it('makes a provider that needs no key active at start, after its health test', async () => {
-    expect((await listModels())['offline:echo']).toMatchObject({ status: 'active', statusReason: null, requiresApiKey: false, apiKey: null });
+    expect((await listModels())['offline:echo']).toMatchObject({
+      status: 'active',
+      statusReason: null,
+      requiresApiKey: false,
+      apiKey: null,
+    });
   });
 
   it('reports the model router ready on /status while a model is active', async () => {
@@ -100,7 +110,10 @@ describe('configuring a provider', () => {
       .send({ endpoint: upstream.url, apiKey: upstream.apiKey })
       .expect(200);
 
-    expect(body).toEqual({ success: true, model: expect.objectContaining({ id: 'scripted:alpha', status: 'active', statusReason: null }) });
+    expect(body).toEqual({
+      success: true,
+      model: expect.objectContaining({ id: 'scripted:alpha', status: 'active', statusReason: null }),
+    });
     expect(body.model.endpoint).toBe(upstream.url);
     expect((await listModels())['scripted:beta']).toMatchObject({ status: 'active', endpoint: upstream.url });
   });
@@ -142,33 +155,64 @@ describe('PUT /api/models/{id}', () => {
   it('changes parameters and limits, keeps the rest, and answers the updated model', async () => {
     const { body } = await as(admin)
       .put(path('scripted:alpha'))
-      .send({ configuration: { temperature: 0, maxTokens: 8192 }, limits: { dailyRequests: 1000, monthlyBudget: 2000, maxConcurrent: 5 } })
+      .send({
+        configuration: { temperature: 0, maxTokens: 8192 },
+        limits: { dailyRequests: 1000, monthlyBudget: 2000, maxConcurrent: 5 },
+      })
       .expect(200);
 
-    expect(body.model.configuration).toEqual({ temperature: 0, maxTokens: 8192, topP: 1, frequencyPenalty: 0, presencePenalty: 0 });
+    expect(body.model.configuration).toEqual({
+      temperature: 0,
+      maxTokens: 8192,
+      topP: 1,
+      frequencyPenalty: 0,
+      presencePenalty: 0,
+    });
     expect(body.model.limits).toEqual({ dailyRequests: 1000, monthlyBudget: 2000, maxConcurrent: 5 });
-    expect((await listModels())['scripted:alpha']!.limits).toEqual({ dailyRequests: 1000, monthlyBudget: 2000, maxConcurrent: 5 });
+    expect((await listModels())['scripted:alpha']!.limits).toEqual({
+      dailyRequests: 1000,
+      monthlyBudget: 2000,
+      maxConcurrent: 5,
+    });
 
-    const cleared = await as(admin).put(path('scripted:alpha')).send({ limits: { dailyRequests: null, monthlyBudget: null, maxConcurrent: null } });
+    const cleared = await as(admin)
+      .put(path('scripted:alpha'))
+      .send({ limits: { dailyRequests: null, monthlyBudget: null, maxConcurrent: null } });
     expect(cleared.body.model.limits).toEqual({ dailyRequests: null, monthlyBudget: null, maxConcurrent: null });
   });
 
   it('accepts the bounds themselves', async () => {
     const { body } = await as(admin)
       .put(path('scripted:alpha'))
-      .send({ configuration: { temperature: 2, maxTokens: 1, topP: 0, frequencyPenalty: -2, presencePenalty: 2 }, limits: { dailyRequests: 0 } })
+      .send({
+        configuration: { temperature: 2, maxTokens: 1, topP: 0, frequencyPenalty: -2, presencePenalty: 2 },
+        limits: { dailyRequests: 0 },
+      })
       .expect(200);
 
-    expect(body.model.configuration).toEqual({ temperature: 2, maxTokens: 1, topP: 0, frequencyPenalty: -2, presencePenalty: 2 });
+    expect(body.model.configuration).toEqual({
+      temperature: 2,
+      maxTokens: 1,
+      topP: 0,
+      frequencyPenalty: -2,
+      presencePenalty: 2,
+    });
     await as(admin)
       .put(path('scripted:alpha'))
-      .send({ configuration: { temperature: 0.7, maxTokens: 2048, topP: 1, frequencyPenalty: 0, presencePenalty: 0 }, limits: { dailyRequests: null } })
+      .send({
+        configuration: { temperature: 0.7, maxTokens: 2048, topP: 1, frequencyPenalty: 0, presencePenalty: 0 },
+        limits: { dailyRequests: null },
+      })
       .expect(200);
   });
 
   it('lets an administrator set a model inactive and active again', async () => {
-    expect((await as(admin).put(path('scripted:alpha')).send({ status: 'inactive' }).expect(200)).body.model.status).toBe('inactive');
-    expect((await as(admin).put(path('scripted:alpha')).send({ status: 'active' }).expect(200)).body.model.status).toBe('active');
+    expect(
+      (await as(admin).put(path('scripted:alpha')).send({ status: 'inactive' }).expect(200)).body.model.status,
+    ).toBe('inactive');
+    expect((await as(admin).put(path('scripted:alpha')).send({ status: 'active' }).expect(200)).body.model.status).toBe(
+      'active',
+    );
   });
 
   it('takes an empty update, as the spec says the page sends, and changes nothing', async () => {
@@ -225,8 +269,15 @@ describe('POST /api/models/{id}/test', () => {
     const { body } = await as(admin).post(path('scripted:beta', '/test')).expect(200);
     upstream.healthy = true;
 
-    expect(body).toEqual({ success: false, responseTime: expect.any(Number), error: 'Upstream is down for maintenance' });
-    expect((await listModels())['scripted:beta']).toMatchObject({ status: 'error', statusReason: 'Upstream is down for maintenance' });
+    expect(body).toEqual({
+      success: false,
+      responseTime: expect.any(Number),
+      error: 'Upstream is down for maintenance',
+    });
+    expect((await listModels())['scripted:beta']).toMatchObject({
+      status: 'error',
+      statusReason: 'Upstream is down for maintenance',
+    });
     expect((await as(admin).post(path('scripted:beta', '/test')).expect(200)).body.success).toBe(true);
     expect((await listModels())['scripted:beta']).toMatchObject({ status: 'active', statusReason: null });
   });
@@ -241,8 +292,16 @@ describe('permissions', () => {
     for (const route of ['/api/models', '/api/models/stats', '/api/models/routing', '/api/models/providers']) {
       await as(readonly).get(route).expect(200);
     }
-    expectFailure(await as(readonly).put(path('scripted:alpha')).send({ status: 'inactive' }), 403, expect.stringContaining('system:configure'));
-    expectFailure(await as(readonly).post(path('scripted:alpha', '/test')), 403, expect.stringContaining('system:monitor'));
+    expectFailure(
+      await as(readonly).put(path('scripted:alpha')).send({ status: 'inactive' }),
+      403,
+      expect.stringContaining('system:configure'),
+    );
+    expectFailure(
+      await as(readonly).post(path('scripted:alpha', '/test')),
+      403,
+      expect.stringContaining('system:monitor'),
+    );
     expectFailure(await as(readonly).put('/api/models/routing').send({ autoRouting: false }), 403);
     expectFailure(await as(readonly).post('/api/models/providers').send({ name: 'X', baseURL: upstream.url }), 403);
   });
@@ -257,7 +316,12 @@ describe('routing configuration', () => {
   it('starts with auto-routing on and no preferred models, with live limit usage for every model', async () => {
     const { body } = await as(readonly).get('/api/models/routing').expect(200);
 
-    expect(body.routing).toEqual({ primaryModelId: null, fallbackModelId: null, costOptimizedModelId: null, autoRouting: true });
+    expect(body.routing).toEqual({
+      primaryModelId: null,
+      fallbackModelId: null,
+      costOptimizedModelId: null,
+      autoRouting: true,
+    });
     expect(body.usage).toContainEqual({
       modelId: 'scripted:alpha',
       dailyRequests: { used: 0, limit: null },
@@ -267,7 +331,12 @@ describe('routing configuration', () => {
   });
 
   it('keeps what is written, field by field', async () => {
-    const written = { primaryModelId: 'scripted:alpha', fallbackModelId: 'offline:echo', costOptimizedModelId: 'scripted:beta', autoRouting: false };
+    const written = {
+      primaryModelId: 'scripted:alpha',
+      fallbackModelId: 'offline:echo',
+      costOptimizedModelId: 'scripted:beta',
+      autoRouting: false,
+    };
 
     const put = await as(admin).put('/api/models/routing').send(written).expect(200);
     const partial = await as(admin).put('/api/models/routing').send({ autoRouting: true }).expect(200);
@@ -292,7 +361,15 @@ describe('providers', () => {
     const { body } = await as(readonly).get('/api/models/providers').expect(200);
 
     expect(body.providers).toEqual([
-      { id: 'offline', name: 'Offline Echo', pluginId: 'offline', endpoint: null, apiKey: null, custom: false, modelIds: ['offline:echo'] },
+      {
+        id: 'offline',
+        name: 'Offline Echo',
+        pluginId: 'offline',
+        endpoint: null,
+        apiKey: null,
+        custom: false,
+        modelIds: ['offline:echo'],
+      },
       {
         id: 'scripted',
         name: 'Scripted Cloud',
@@ -351,7 +428,11 @@ describe('providers', () => {
   });
 
   it('removes only providers added with Add Provider', async () => {
-    expectFailure(await as(admin).delete('/api/models/providers/scripted'), 409, expect.stringContaining('installed plugin'));
+    expectFailure(
+      await as(admin).delete('/api/models/providers/scripted'),
+      409,
+      expect.stringContaining('installed plugin'),
+    );
     expectFailure(await as(admin).delete('/api/models/providers/no-such-provider'), 404);
   });
 });

@@ -19,7 +19,11 @@ let router: ModelRouter;
 const as = () => callAs(t, admin.accessToken);
 const question = { messages: [{ role: 'user' as const, content: 'What is the capital of France?' }] };
 const ask = (options: Partial<RouteOptions> = {}) => router.complete(question, { principal: null, ...options });
-const configure = (modelId: string, update: object) => as().put(`/api/models/${encodeURIComponent(modelId)}`).send(update).expect(200);
+const configure = (modelId: string, update: object) =>
+  as()
+    .put(`/api/models/${encodeURIComponent(modelId)}`)
+    .send(update)
+    .expect(200);
 const route = (routing: object) => as().put('/api/models/routing').send(routing).expect(200);
 
 /** The calls recorded since the given position in the log. */
@@ -28,13 +32,19 @@ async function invocationsAfter(position: number): Promise<Invocation[]> {
   const rows = await t.app
     .get(MikroORM)
     .em.fork()
-    .execute<{ data: Invocation | string }[]>(`select data from events where type = 'ModelInvoked' and position > ? order by position`, [position]);
+    .execute<{ data: Invocation | string }[]>(
+      `select data from events where type = 'ModelInvoked' and position > ? order by position`,
+      [position],
+    );
   return rows.map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data));
 }
 
 async function headPosition(): Promise<number> {
   await t.app.get(ModelInvocationRecorder).flush();
-  const [row] = await t.app.get(MikroORM).em.fork().execute<{ head: string }[]>('select coalesce(max(position), 0) as head from events');
+  const [row] = await t.app
+    .get(MikroORM)
+    .em.fork()
+    .execute<{ head: string }[]>('select coalesce(max(position), 0) as head from events');
   return Number(row!.head);
 }
 
@@ -60,7 +70,12 @@ beforeEach(async () => {
   upstream.resetCounts();
   upstream.behave('alpha', { kind: 'answer', inputTokens: 1000, outputTokens: 500 });
   upstream.behave('beta', { kind: 'answer', inputTokens: 200, outputTokens: 100 });
-  await route({ primaryModelId: 'scripted:alpha', fallbackModelId: 'scripted:beta', costOptimizedModelId: 'scripted:beta', autoRouting: false });
+  await route({
+    primaryModelId: 'scripted:alpha',
+    fallbackModelId: 'scripted:beta',
+    costOptimizedModelId: 'scripted:beta',
+    autoRouting: false,
+  });
   for (const model of ['scripted:alpha', 'scripted:beta']) {
     await configure(model, { limits: { dailyRequests: null, monthlyBudget: null, maxConcurrent: null } });
   }
@@ -74,7 +89,11 @@ describe('choosing a model', () => {
     const { modelId, response } = await ask();
 
     expect(modelId).toBe('scripted:alpha');
-    expect(response).toEqual({ text: 'Answer from alpha', usage: { inputTokens: 1000, outputTokens: 500 }, finishReason: 'stop' });
+    expect(response).toEqual({
+      text: 'Answer from alpha',
+      usage: { inputTokens: 1000, outputTokens: 500 },
+      finishReason: 'stop',
+    });
     expect(upstream.calls[0]!.body).toMatchObject({ temperature: 0.2, maxTokens: 300, messages: question.messages });
     expect(await invocationsAfter(since)).toEqual([
       {
@@ -101,7 +120,10 @@ describe('choosing a model', () => {
 
   it('answers only from a model the caller names', async () => {
     expect((await ask({ model: 'scripted:beta' })).modelId).toBe('scripted:beta');
-    await expect(ask({ model: 'offline:echo' })).rejects.toMatchObject({ status: 503, message: expect.stringContaining('inactive') });
+    await expect(ask({ model: 'offline:echo' })).rejects.toMatchObject({
+      status: 503,
+      message: expect.stringContaining('inactive'),
+    });
   });
 
   it('records who asked', async () => {
@@ -122,7 +144,13 @@ describe('falling back', () => {
 
     expect(modelId).toBe('scripted:beta');
     expect(await invocationsAfter(since)).toEqual([
-      expect.objectContaining({ modelId: 'scripted:alpha', outcome: 'error', error: expect.stringContaining('500'), cost: 0, fallback: false }),
+      expect.objectContaining({
+        modelId: 'scripted:alpha',
+        outcome: 'error',
+        error: expect.stringContaining('500'),
+        cost: 0,
+        fallback: false,
+      }),
       expect.objectContaining({ modelId: 'scripted:beta', outcome: 'success', fallback: true }),
     ]);
   });
@@ -156,7 +184,10 @@ describe('falling back', () => {
   it('returns a refusal of the request itself (400) to the caller without trying another model', async () => {
     upstream.behave('alpha', { kind: 'fail', status: 400, message: 'messages must not be empty' });
 
-    await expect(ask()).rejects.toMatchObject({ status: 400, message: expect.stringContaining('messages must not be empty') });
+    await expect(ask()).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('messages must not be empty'),
+    });
     expect(upstream.calls.map((call) => call.model)).toEqual(['alpha']);
   });
 
@@ -201,7 +232,8 @@ describe('limits', () => {
     await configure('scripted:beta', { limits: { maxConcurrent: 0 } });
     await expect(ask()).rejects.toMatchObject({
       status: 429,
-      message: 'Daily request limit reached for Alpha Large (0 requests per day); Concurrent request limit reached for Beta Small (0 at a time)',
+      message:
+        'Daily request limit reached for Alpha Large (0 requests per day); Concurrent request limit reached for Beta Small (0 at a time)',
     });
   });
 
@@ -229,7 +261,10 @@ describe('limits', () => {
     const refusals = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
     expect(refusals).toHaveLength(9);
     for (const { reason } of refusals) {
-      expect(reason).toMatchObject({ status: 429, message: 'Concurrent request limit reached for Alpha Large (3 at a time)' });
+      expect(reason).toMatchObject({
+        status: 429,
+        message: 'Concurrent request limit reached for Alpha Large (3 at a time)',
+      });
     }
     expect(upstream.maxInFlight).toBe(3);
     expect((await usedToday('scripted:alpha')).requests).toBeGreaterThan(0);
@@ -259,10 +294,26 @@ describe('streaming', () => {
     for await (const part of parts) received.push(part);
 
     expect(modelId).toBe('scripted:alpha');
-    expect(received.filter((part) => part.type === 'text-delta').map((part) => part.text).join('')).toBe('Answer from alpha ');
-    expect(received.at(-1)).toEqual({ type: 'finish', usage: { inputTokens: 1000, outputTokens: 500 }, finishReason: 'stop' });
+    expect(
+      received
+        .filter((part) => part.type === 'text-delta')
+        .map((part) => part.text)
+        .join(''),
+    ).toBe('Answer from alpha ');
+    expect(received.at(-1)).toEqual({
+      type: 'finish',
+      usage: { inputTokens: 1000, outputTokens: 500 },
+      finishReason: 'stop',
+    });
     expect(await invocationsAfter(since)).toEqual([
-      expect.objectContaining({ modelId: 'scripted:alpha', streamed: true, outcome: 'success', inputTokens: 1000, outputTokens: 500, cost: expect.closeTo(0.025, 10) }),
+      expect.objectContaining({
+        modelId: 'scripted:alpha',
+        streamed: true,
+        outcome: 'success',
+        inputTokens: 1000,
+        outputTokens: 500,
+        cost: expect.closeTo(0.025, 10),
+      }),
     ]);
   });
 
@@ -281,6 +332,8 @@ describe('streaming', () => {
     const first = await router.stream(question, { principal: null, model: 'scripted:alpha' });
     for await (const _part of first.parts) break;
 
-    await expect(router.stream(question, { principal: null, model: 'scripted:alpha' })).resolves.toMatchObject({ modelId: 'scripted:alpha' });
+    await expect(router.stream(question, { principal: null, model: 'scripted:alpha' })).resolves.toMatchObject({
+      modelId: 'scripted:alpha',
+    });
   });
 });

@@ -20,7 +20,8 @@ async function startWithProvider(env: Record<string, string> = {}, options = {})
   return t;
 }
 
-const ask = (t: TestApp, options: Partial<RouteOptions> = {}) => t.app.get(ModelRouter).complete(question, { principal: null, ...options });
+const ask = (t: TestApp, options: Partial<RouteOptions> = {}) =>
+  t.app.get(ModelRouter).complete(question, { principal: null, ...options });
 
 beforeAll(() => upstream.start());
 afterAll(() => upstream.stop());
@@ -70,9 +71,15 @@ describe('GET /api/models/stats and the figures of each model', () => {
     const latencies = await t.app
       .get(MikroORM)
       .em.fork()
-      .execute<{ data: DomainEventMap['ModelInvoked'] | string }[]>(`select data from events where type = 'ModelInvoked'`);
+      .execute<{ data: DomainEventMap['ModelInvoked'] | string }[]>(
+        `select data from events where type = 'ModelInvoked'`,
+      );
     const meanLatencySeconds =
-      latencies.map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data).latencyMs).reduce((a, b) => a + b, 0) / 4 / 1000;
+      latencies
+        .map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data).latencyMs)
+        .reduce((a, b) => a + b, 0) /
+      4 /
+      1000;
 
     // alpha: 2 × (1000/1000 × $0.01 + 500/1000 × $0.03) = $0.05; beta: 2000/1000 × $0.001 + 1000/1000 × $0.002 = $0.004
     expect(body.stats).toEqual({
@@ -89,9 +96,22 @@ describe('GET /api/models/stats and the figures of each model', () => {
 
     const { body: list } = await callAs(t, admin.accessToken).get('/api/models').expect(200);
     const models: Record<string, Model> = Object.fromEntries(list.models.map((model: Model) => [model.id, model]));
-    expect(models['scripted:alpha']).toMatchObject({ requests: 3, errors: 1, usage: 75, accuracy: 100, lastUsed: expect.any(String) });
+    expect(models['scripted:alpha']).toMatchObject({
+      requests: 3,
+      errors: 1,
+      usage: 75,
+      accuracy: 100,
+      lastUsed: expect.any(String),
+    });
     expect(models['scripted:beta']).toMatchObject({ requests: 1, errors: 0, usage: 25, accuracy: 0 });
-    expect(models['offline:echo']).toMatchObject({ requests: 0, errors: 0, usage: 0, accuracy: null, lastUsed: null, responseTime: 0 });
+    expect(models['offline:echo']).toMatchObject({
+      requests: 0,
+      errors: 0,
+      usage: 0,
+      accuracy: null,
+      lastUsed: null,
+      responseTime: 0,
+    });
     expect(models['scripted:alpha']!.responseTime).toBeGreaterThan(0);
   });
 });
@@ -103,7 +123,10 @@ describe('after a restart', () => {
     const first = await startWithProvider({ DATA_DIR: dataDir }, { persistent: true });
     const admin = await signUp(first);
     const alpha = `/api/models/${encodeURIComponent('scripted:alpha')}`;
-    await callAs(first, admin.accessToken).put(alpha).send({ endpoint: upstream.url, apiKey: upstream.apiKey, limits: { dailyRequests: 3 } }).expect(200);
+    await callAs(first, admin.accessToken)
+      .put(alpha)
+      .send({ endpoint: upstream.url, apiKey: upstream.apiKey, limits: { dailyRequests: 3 } })
+      .expect(200);
     await ask(first, { model: 'scripted:alpha' });
     await ask(first, { model: 'scripted:alpha' });
     await first.close();
@@ -123,10 +146,17 @@ describe('after a restart', () => {
       await second.close();
     }
 
-    const withAnotherSecret = await startWithProvider({ DATA_DIR: dataDir, MODEL_SECRETS_KEY: 'another-secret-'.repeat(3) }, { persistent: true });
+    const withAnotherSecret = await startWithProvider(
+      { DATA_DIR: dataDir, MODEL_SECRETS_KEY: 'another-secret-'.repeat(3) },
+      { persistent: true },
+    );
     try {
       const { body } = await callAs(withAnotherSecret, admin.accessToken).post(`${alpha}/test`).expect(200);
-      expect(body).toEqual({ success: false, responseTime: expect.any(Number), error: expect.stringContaining('cannot be decrypted') });
+      expect(body).toEqual({
+        success: false,
+        responseTime: expect.any(Number),
+        error: expect.stringContaining('cannot be decrypted'),
+      });
     } finally {
       await withAnotherSecret.close();
     }

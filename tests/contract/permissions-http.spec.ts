@@ -16,7 +16,8 @@ describe('roles and permissions over HTTP', () => {
 
   const changeRole = (actor: SignedIn, userId: string, role: unknown) =>
     callAs(t, actor.accessToken).put(`/api/users/${userId}/role`).send({ role });
-  const createKey = (caller: SignedIn) => callAs(t, caller.accessToken).post('/api/api-keys').send({ name: 'CI pipeline' });
+  const createKey = (caller: SignedIn) =>
+    callAs(t, caller.accessToken).post('/api/api-keys').send({ name: 'CI pipeline' });
 
   describe('PUT /api/users/:id/role', () => {
     it('changes the role and answers with the user', async () => {
@@ -31,7 +32,11 @@ describe('roles and permissions over HTTP', () => {
       const member = await signUp(t);
       const target = await signUp(t);
 
-      expectFailure(await changeRole(member, target.user.id, 'admin'), 403, expect.stringContaining('users:manage_roles'));
+      expectFailure(
+        await changeRole(member, target.user.id, 'admin'),
+        403,
+        expect.stringContaining('users:manage_roles'),
+      );
       const profile = await callAs(t, target.accessToken).get('/api/auth/profile').expect(200);
       expect(profile.body.user.role).toBe('user');
     });
@@ -70,7 +75,10 @@ describe('roles and permissions over HTTP', () => {
   describe('credentials', () => {
     it.each([
       { credential: 'an unknown token', bearer: () => 'not-a-token' },
-      { credential: 'an access token with a forged signature', bearer: () => admin.accessToken.replace(/[^.]+$/, 'forged') },
+      {
+        credential: 'an access token with a forged signature',
+        bearer: () => admin.accessToken.replace(/[^.]+$/, 'forged'),
+      },
       { credential: 'an unknown API key', bearer: () => `dcnt_${'A'.repeat(32)}` },
     ])('answers $credential with 401 "Authentication required"', async ({ bearer }) => {
       const responses = await Promise.all([

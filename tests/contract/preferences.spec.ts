@@ -43,10 +43,19 @@ describe('user preferences', () => {
   it('a PUT changes only the fields sent, answers with every preference, and a GET reads the same', async () => {
     const user = await signUp(t);
 
-    const put = await callAs(t, user.accessToken).put(PREFERENCES).send({ theme: 'dark', resultsPerPage: 50 }).expect(200);
-    expect(put.body).toEqual({ success: true, preferences: { ...DEFAULT_PREFERENCES, theme: 'dark', resultsPerPage: 50 } });
+    const put = await callAs(t, user.accessToken)
+      .put(PREFERENCES)
+      .send({ theme: 'dark', resultsPerPage: 50 })
+      .expect(200);
+    expect(put.body).toEqual({
+      success: true,
+      preferences: { ...DEFAULT_PREFERENCES, theme: 'dark', resultsPerPage: 50 },
+    });
 
-    await callAs(t, user.accessToken).put(PREFERENCES).send({ language: 'fr', notifications: false, defaultSearchType: 'keyword' }).expect(200);
+    await callAs(t, user.accessToken)
+      .put(PREFERENCES)
+      .send({ language: 'fr', notifications: false, defaultSearchType: 'keyword' })
+      .expect(200);
     expect(await preferencesOf(t, user)).toEqual({
       ...DEFAULT_PREFERENCES,
       theme: 'dark',
@@ -64,7 +73,9 @@ describe('user preferences', () => {
 
     expect((await callAs(t, user.accessToken).put(PREFERENCES).send({}).expect(200)).body).toEqual(expected);
     expect((await callAs(t, user.accessToken).put(PREFERENCES).expect(200)).body).toEqual(expected);
-    expect((await callAs(t, user.accessToken).put(PREFERENCES).send({ autoSave: false, theme: 'system' }).expect(200)).body).toEqual(expected);
+    expect(
+      (await callAs(t, user.accessToken).put(PREFERENCES).send({ autoSave: false, theme: 'system' }).expect(200)).body,
+    ).toEqual(expected);
     expect(await eventsOf(t, user)).toHaveLength(1);
   });
 
@@ -93,9 +104,23 @@ describe('user preferences', () => {
   it('refuses fields it does not know with 400 naming them', async () => {
     const user = await signUp(t);
 
-    expectFailure(await callAs(t, user.accessToken).put(PREFERENCES).send({ theme: 'dark', fontSize: 14 }), 400, 'Unknown preference: fontSize');
-    expectFailure(await callAs(t, user.accessToken).put(PREFERENCES).send({ a: 1, b: 2 }), 400, 'Unknown preferences: a, b');
-    expectFailure(await callAs(t, user.accessToken).put(PREFERENCES).send([{ theme: 'dark' }]), 400, expect.stringMatching(/JSON object/));
+    expectFailure(
+      await callAs(t, user.accessToken).put(PREFERENCES).send({ theme: 'dark', fontSize: 14 }),
+      400,
+      'Unknown preference: fontSize',
+    );
+    expectFailure(
+      await callAs(t, user.accessToken).put(PREFERENCES).send({ a: 1, b: 2 }),
+      400,
+      'Unknown preferences: a, b',
+    );
+    expectFailure(
+      await callAs(t, user.accessToken)
+        .put(PREFERENCES)
+        .send([{ theme: 'dark' }]),
+      400,
+      expect.stringMatching(/JSON object/),
+    );
     expect(await preferencesOf(t, user)).toEqual(DEFAULT_PREFERENCES);
   });
 
@@ -109,7 +134,8 @@ describe('user preferences', () => {
 
   it('an API key acts for its owner', async () => {
     const user = await signUp(t);
-    const key = (await callAs(t, user.accessToken).post('/api/api-keys').send({ name: 'Script' }).expect(201)).body.apiKey.key;
+    const key = (await callAs(t, user.accessToken).post('/api/api-keys').send({ name: 'Script' }).expect(201)).body
+      .apiKey.key;
 
     await callAs(t, key).put(PREFERENCES).send({ resultsPerPage: 10 }).expect(200);
     expect(await preferencesOf(t, user)).toMatchObject({ resultsPerPage: 10 });

@@ -35,9 +35,12 @@ describe('bad requests to the auth routes (body limit 1kb)', () => {
   const send = (route: Route, body: string) =>
     callAs(t, caller.accessToken)[route.method](route.path).set('Content-Type', 'application/json').send(body);
 
-  it.each(JSON_ROUTES)('answers malformed JSON to $method $path with 400 "Malformed JSON in request body"', async (route) => {
-    expectFailure(await send(route, '{"email": "ada@example.com",'), 400, 'Malformed JSON in request body');
-  });
+  it.each(JSON_ROUTES)(
+    'answers malformed JSON to $method $path with 400 "Malformed JSON in request body"',
+    async (route) => {
+      expectFailure(await send(route, '{"email": "ada@example.com",'), 400, 'Malformed JSON in request body');
+    },
+  );
 
   it.each(JSON_ROUTES)('answers a body over the limit to $method $path with 413', async (route) => {
     expectFailure(await send(route, JSON.stringify({ name: 'x'.repeat(2048) })), 413);

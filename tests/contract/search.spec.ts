@@ -2,7 +2,10 @@ import type { DocumentView } from '@docent/common/documents';
 import type { SearchHit, SearchStats } from '@docent/common/search';
 import { MikroORM } from '@mikro-orm/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTinyEmbeddingModel, type TinyEmbeddingModel } from '../../backend/src/embeddings/testing/tiny-onnx-model.js';
+import {
+  createTinyEmbeddingModel,
+  type TinyEmbeddingModel,
+} from '../../backend/src/embeddings/testing/tiny-onnx-model.js';
 import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { ingest } from './documents-support.js';
 import { callAs, expectFailure, signUp, type SignedIn } from './support.js';
@@ -36,7 +39,12 @@ function searchAs(world: World, who: SignedIn, query: string, options: Record<st
   return callAs(world.t, who.accessToken).post('/api/search/rag').send({ query, options });
 }
 
-async function hitsFor(world: World, who: SignedIn, query: string, options: Record<string, unknown> = {}): Promise<SearchHit[]> {
+async function hitsFor(
+  world: World,
+  who: SignedIn,
+  query: string,
+  options: Record<string, unknown> = {},
+): Promise<SearchHit[]> {
   const response = await searchAs(world, who, query, options);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.results;
@@ -61,8 +69,14 @@ describe('search without an embedding model', () => {
       budget: await ingest(t, admin.accessToken, { name: 'budget.md', content: BUDGET }),
       diary: await ingest(t, owner.accessToken, { name: 'diary.txt', content: DIARY }, { accessLevel: 'private' }),
     };
-    await callAs(t, admin.accessToken).put(`/api/documents/${docs.basket.id}/metadata`).send({ tags: ['market', 'food'] }).expect(200);
-    await callAs(t, admin.accessToken).put(`/api/documents/${docs.budget.id}/metadata`).send({ tags: ['finance'] }).expect(200);
+    await callAs(t, admin.accessToken)
+      .put(`/api/documents/${docs.basket.id}/metadata`)
+      .send({ tags: ['market', 'food'] })
+      .expect(200);
+    await callAs(t, admin.accessToken)
+      .put(`/api/documents/${docs.budget.id}/metadata`)
+      .send({ tags: ['finance'] })
+      .expect(200);
   });
   afterAll(() => world.t.close());
 
@@ -70,7 +84,13 @@ describe('search without an embedding model', () => {
     it('ranks by BM25: the chunk dense in the term first, scores descending', async () => {
       const response = await searchAs(world, world.reader, 'apple', { type: 'keyword' }).expect(200);
 
-      expect(response.body).toMatchObject({ success: true, query: 'apple', type: 'keyword', total: 2, tookMs: expect.any(Number) });
+      expect(response.body).toMatchObject({
+        success: true,
+        query: 'apple',
+        type: 'keyword',
+        total: 2,
+        tookMs: expect.any(Number),
+      });
       expect(response.body).not.toHaveProperty('fallback');
       const hits: SearchHit[] = response.body.results;
       expect(documentNames(hits)).toEqual(['orchards.md', 'basket.txt']);
@@ -85,10 +105,10 @@ describe('search without an embedding model', () => {
       const [chunk] = await world.t.app
         .get(MikroORM)
         .em.fork()
-        .execute<{ text: string; position: unknown }[]>('select text, position from document_chunks where id = ? and document_id = ?', [
-          hit!.chunkId,
-          docs.orchard.id,
-        ]);
+        .execute<{ text: string; position: unknown }[]>(
+          'select text, position from document_chunks where id = ? and document_id = ?',
+          [hit!.chunkId, docs.orchard.id],
+        );
       expect(chunk).toBeDefined();
       expect(hit).toEqual({
         documentId: docs.orchard.id,
@@ -133,14 +153,18 @@ describe('search without an embedding model', () => {
       ['tags without a match', () => ({ tags: ['finance'] }), []],
       ['limit', () => ({ limit: 1 }), ['orchards.md']],
     ])('filters by %s in the query', async (_filter, options, expected) => {
-      expect(documentNames(await hitsFor(world, world.reader, 'apple', { type: 'keyword', ...options() }))).toEqual(expected);
+      expect(documentNames(await hitsFor(world, world.reader, 'apple', { type: 'keyword', ...options() }))).toEqual(
+        expected,
+      );
     });
 
     it('drops hits scoring under minScore', async () => {
       const [first, second] = await hitsFor(world, world.reader, 'apple', { type: 'keyword' });
       const between = (first!.score + second!.score) / 2;
 
-      expect(documentNames(await hitsFor(world, world.reader, 'apple', { type: 'keyword', minScore: between }))).toEqual(['orchards.md']);
+      expect(
+        documentNames(await hitsFor(world, world.reader, 'apple', { type: 'keyword', minScore: between })),
+      ).toEqual(['orchards.md']);
     });
 
     it('finds nothing for stop words alone', async () => {
@@ -150,7 +174,11 @@ describe('search without an embedding model', () => {
 
   describe('without an embedder', () => {
     it('answers semantic search with 409 and the reason', async () => {
-      expectFailure(await searchAs(world, world.reader, 'apple', { type: 'semantic' }), 409, expect.stringMatching(SEMANTIC_UNAVAILABLE));
+      expectFailure(
+        await searchAs(world, world.reader, 'apple', { type: 'semantic' }),
+        409,
+        expect.stringMatching(SEMANTIC_UNAVAILABLE),
+      );
     });
 
     it('runs hybrid search as keyword search and says so', async () => {
@@ -172,7 +200,9 @@ describe('search without an embedding model', () => {
     it("never returns another user's private document, not even when its id is asked for", async () => {
       const { reader } = world;
 
-      expect(documentNames(await hitsFor(world, reader, 'apple cider', { type: 'keyword' }))).not.toContain('diary.txt');
+      expect(documentNames(await hitsFor(world, reader, 'apple cider', { type: 'keyword' }))).not.toContain(
+        'diary.txt',
+      );
       expect(await hitsFor(world, reader, 'cider', { type: 'keyword' })).toEqual([]);
       expect(await hitsFor(world, reader, 'cider', { type: 'keyword', documentIds: [docs.diary.id] })).toEqual([]);
       expect(await hitsFor(world, reader, 'cider', { type: 'hybrid' })).toEqual([]);
@@ -180,9 +210,9 @@ describe('search without an embedding model', () => {
 
     it('returns a private document to its uploader and to an administrator', async () => {
       expect(documentNames(await hitsFor(world, world.owner, 'cider', { type: 'keyword' }))).toEqual(['diary.txt']);
-      expect(documentNames(await hitsFor(world, world.admin, 'cider', { type: 'keyword', documentIds: [docs.diary.id] }))).toEqual([
-        'diary.txt',
-      ]);
+      expect(
+        documentNames(await hitsFor(world, world.admin, 'cider', { type: 'keyword', documentIds: [docs.diary.id] })),
+      ).toEqual(['diary.txt']);
     });
 
     it('asks for credentials', async () => {
@@ -197,14 +227,26 @@ describe('search without an embedding model', () => {
     ['a query that is not a string', { query: 42 }, /query is required/],
     ['an empty query', { query: '   ' }, /query must not be empty/],
     ['a query over 1000 characters', { query: 'a'.repeat(1001) }, /query must be at most 1000 characters/],
-    ['an unknown type', { query: 'apple', options: { type: 'fuzzy' } }, /type must be one of semantic, keyword, hybrid/],
+    [
+      'an unknown type',
+      { query: 'apple', options: { type: 'fuzzy' } },
+      /type must be one of semantic, keyword, hybrid/,
+    ],
     ['limit 0', { query: 'apple', options: { limit: 0 } }, /limit must be a whole number from 1 to 100/],
     ['limit 101', { query: 'apple', options: { limit: 101 } }, /limit must be a whole number from 1 to 100/],
-    ['a document id that is not one', { query: 'apple', options: { documentIds: ['nope'] } }, /documentIds must be document ids/],
+    [
+      'a document id that is not one',
+      { query: 'apple', options: { documentIds: ['nope'] } },
+      /documentIds must be document ids/,
+    ],
     ['an unknown file type', { query: 'apple', options: { fileTypes: ['EXE'] } }, /fileTypes may only contain/],
     ['options that are not an object', { query: 'apple', options: 'keyword' }, /options must be an object/],
   ])('refuses %s with 400', async (_case, body, message) => {
-    expectFailure(await callAs(world.t, world.reader.accessToken).post('/api/search/rag').send(body), 400, expect.stringMatching(message));
+    expectFailure(
+      await callAs(world.t, world.reader.accessToken).post('/api/search/rag').send(body),
+      400,
+      expect.stringMatching(message),
+    );
   });
 
   it('counts every search by type with its outcome, in the search and intelligence stats', async () => {
@@ -279,9 +321,14 @@ describe('search with the local embedding model', () => {
 
     expect(response.body).not.toHaveProperty('fallback');
     expect(hits[0]).toMatchObject({ documentName: 'orchards.md', ranks: { keyword: 1, semantic: expect.any(Number) } });
-    expect(hits.find((hit) => hit.documentName === 'budget.md')).toMatchObject({ ranks: { keyword: null, semantic: expect.any(Number) } });
+    expect(hits.find((hit) => hit.documentName === 'budget.md')).toMatchObject({
+      ranks: { keyword: null, semantic: expect.any(Number) },
+    });
     for (const hit of hits) {
-      const expected = [hit.ranks!.keyword, hit.ranks!.semantic].reduce<number>((sum, rank) => sum + (rank ? 1 / (60 + rank) : 0), 0);
+      const expected = [hit.ranks!.keyword, hit.ranks!.semantic].reduce<number>(
+        (sum, rank) => sum + (rank ? 1 / (60 + rank) : 0),
+        0,
+      );
       expect(hit.score).toBeCloseTo(expected, 10);
     }
   });

@@ -1,4 +1,12 @@
-import { expect, notificationBell, notificationPanel, test, themeToggle, toastRegion, waitForHydration } from './fixtures.js';
+import {
+  expect,
+  notificationBell,
+  notificationPanel,
+  test,
+  themeToggle,
+  toastRegion,
+  waitForHydration,
+} from './fixtures.js';
 import { seriousViolations } from './support/axe.js';
 
 test.describe('accessibility (axe)', () => {

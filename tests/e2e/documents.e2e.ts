@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { DocumentStatus } from '@docent/common/documents';
-import { connectionIndicator, expect, test as base, toastRegion, waitForHydration, type Account, type LoginOptions } from './fixtures.js';
+import {
+  connectionIndicator,
+  expect,
+  test as base,
+  toastRegion,
+  waitForHydration,
+  type Account,
+  type LoginOptions,
+} from './fixtures.js';
 import {
   changeRole,
   closeSession,
@@ -42,7 +50,8 @@ const test = base.extend<DocumentFixtures>({
   tag: async ({ baseURL, adminToken }, use) => {
     const tag = `e2e${randomUUID().slice(0, 8)}`;
     await use(tag);
-    for (const document of await findDocuments(baseURL!, adminToken, tag)) await deleteDocument(baseURL!, adminToken, document.id);
+    for (const document of await findDocuments(baseURL!, adminToken, tag))
+      await deleteDocument(baseURL!, adminToken, document.id);
   },
 });
 
@@ -137,7 +146,11 @@ async function dismissToast(page: Page, title: string) {
 }
 
 /** Opens /documents (narrowed by `search` when given) signed in, with the socket live. */
-async function openDocuments(page: Page, login: (options?: LoginOptions) => Promise<void>, options: { search?: string; account?: Account } = {}) {
+async function openDocuments(
+  page: Page,
+  login: (options?: LoginOptions) => Promise<void>,
+  options: { search?: string; account?: Account } = {},
+) {
   const { search, account } = options;
   await dismissWelcomeToasts(page);
   await login({ account, redirect: search ? `/documents?search=${encodeURIComponent(search)}` : '/documents' });
@@ -150,7 +163,10 @@ async function openDocuments(page: Page, login: (options?: LoginOptions) => Prom
 async function settled(baseURL: string, token: string, tag: string, expected: Record<string, DocumentStatus>) {
   await expect
     .poll(
-      async () => Object.fromEntries((await findDocuments(baseURL, token, tag)).map((document) => [document.name, document.status])),
+      async () =>
+        Object.fromEntries(
+          (await findDocuments(baseURL, token, tag)).map((document) => [document.name, document.status]),
+        ),
       { timeout: PROCESSING_TIMEOUT },
     )
     .toEqual(expected);
@@ -182,7 +198,10 @@ test.describe('documents', () => {
     await expect(uploads).toHaveCount(files.length);
     for (const { name } of files) {
       const upload = uploads.filter({ hasText: name });
-      await expect(upload.getByRole('progressbar', { name: `Uploading ${name}` })).toHaveAttribute('aria-valuenow', '100');
+      await expect(upload.getByRole('progressbar', { name: `Uploading ${name}` })).toHaveAttribute(
+        'aria-valuenow',
+        '100',
+      );
       await expect(upload.getByText('Done', { exact: true })).toBeVisible();
     }
     await expect(toastRegion(page).getByText('Document uploaded successfully').first()).toBeVisible();
@@ -202,7 +221,9 @@ test.describe('documents', () => {
     login,
     tag,
   }, testInfo) => {
-    const files = Array.from({ length: 6 }, (_, index) => writers.text(`note-${index + 1}-${tag}.txt`, `Note ${index + 1}`));
+    const files = Array.from({ length: 6 }, (_, index) =>
+      writers.text(`note-${index + 1}-${tag}.txt`, `Note ${index + 1}`),
+    );
     const paths = writeSampleFiles(files, (name) => testInfo.outputPath(name));
     await openDocuments(page, login);
     const sent: string[] = [];
@@ -212,7 +233,9 @@ test.describe('documents', () => {
 
     await uploadButton(page).click();
     const dialog = uploadDialog(page);
-    await expect(dialog).toHaveAccessibleDescription('Up to 5 files, 50 MB each. Accepted types: PDF, DOCX, XLSX, MD, PPTX, TXT.');
+    await expect(dialog).toHaveAccessibleDescription(
+      'Up to 5 files, 50 MB each. Accepted types: PDF, DOCX, XLSX, MD, PPTX, TXT.',
+    );
 
     await dialog.getByLabel('Files to upload').setInputFiles(paths);
 
@@ -221,7 +244,11 @@ test.describe('documents', () => {
     expect(sent).toEqual([]);
   });
 
-  test('a file dropped on the drop zone uploads, and Show Activity lists its events as they arrive', async ({ page, login, tag }) => {
+  test('a file dropped on the drop zone uploads, and Show Activity lists its events as they arrive', async ({
+    page,
+    login,
+    tag,
+  }) => {
     const name = `dropped-${tag}.txt`;
     await openDocuments(page, login);
     await page.getByRole('button', { name: 'Show Activity' }).click();
@@ -232,12 +259,16 @@ test.describe('documents', () => {
     const dropZone = uploadDialog(page).getByText('Drag and drop files here, or').locator('..');
     const dataTransfer = await page.evaluateHandle((fileName) => {
       const transfer = new DataTransfer();
-      transfer.items.add(new File(['Dropped files are uploaded like chosen ones.\n'], fileName, { type: 'text/plain' }));
+      transfer.items.add(
+        new File(['Dropped files are uploaded like chosen ones.\n'], fileName, { type: 'text/plain' }),
+      );
       return transfer;
     }, name);
     await dropZone.dispatchEvent('drop', { dataTransfer });
 
-    await expect(uploadDialog(page).getByRole('listitem').filter({ hasText: name }).getByText('Done', { exact: true })).toBeVisible();
+    await expect(
+      uploadDialog(page).getByRole('listitem').filter({ hasText: name }).getByText('Done', { exact: true }),
+    ).toBeVisible();
     await uploadDialog(page).press('Escape');
     await expect(statusBadge(documentRow(page, name), 'Processed')).toBeVisible({ timeout: PROCESSING_TIMEOUT });
     const events = activity.getByRole('listitem').filter({ hasText: name });
@@ -262,7 +293,11 @@ test.describe('documents', () => {
     await uploadThroughApi(baseURL!, account.accessToken, writers.text(names.md, '# Guide\n\nStart here.\n'));
     // Signing in takes as long as processing: side by side.
     await Promise.all([
-      settled(baseURL!, adminToken, tag, { [names.pdf]: 'processed', [names.locked]: 'failed', [names.md]: 'processed' }),
+      settled(baseURL!, adminToken, tag, {
+        [names.pdf]: 'processed',
+        [names.locked]: 'failed',
+        [names.md]: 'processed',
+      }),
       openDocuments(page, login),
     ]);
     const ours = page.getByRole('row').filter({ hasText: tag });
@@ -319,7 +354,10 @@ test.describe('documents', () => {
     const sentence = 'The lighthouse keeper logs every passing ship.';
     const file = await writers.docx(`logbook-${tag}.docx`, sentence);
     await uploadThroughApi(baseURL!, account.accessToken, file);
-    await Promise.all([settled(baseURL!, adminToken, tag, { [file.name]: 'processed' }), openDocuments(page, login, { search: tag })]);
+    await Promise.all([
+      settled(baseURL!, adminToken, tag, { [file.name]: 'processed' }),
+      openDocuments(page, login, { search: tag }),
+    ]);
 
     const menu = await openActions(page, file.name);
     // 'Search in Document' is only for vectorized documents.
@@ -353,10 +391,15 @@ test.describe('documents', () => {
     const locked = await writers.encryptedPdf(`locked-${tag}.pdf`);
     await openDocuments(page, login, { search: tag });
     await page.getByRole('button', { name: 'Show Activity' }).click();
-    const events = page.getByRole('region', { name: 'Document activity' }).getByRole('listitem').filter({ hasText: locked.name });
+    const events = page
+      .getByRole('region', { name: 'Document activity' })
+      .getByRole('listitem')
+      .filter({ hasText: locked.name });
 
     await uploadButton(page).click();
-    await uploadDialog(page).getByLabel('Files to upload').setInputFiles(writeSampleFiles([locked], (name) => testInfo.outputPath(name)));
+    await uploadDialog(page)
+      .getByLabel('Files to upload')
+      .setInputFiles(writeSampleFiles([locked], (name) => testInfo.outputPath(name)));
     await expect(uploadDialog(page).getByText('Done', { exact: true })).toBeVisible();
     await uploadDialog(page).press('Escape');
 
@@ -364,7 +407,9 @@ test.describe('documents', () => {
     const row = documentRow(page, locked.name);
     await expect(statusBadge(row, 'Failed')).toBeVisible({ timeout: PROCESSING_TIMEOUT });
     await expect(statusCell(row)).toContainText('The PDF is encrypted');
-    await expect(statusBadge(documentRow(page, processed.name), 'Processed')).toBeVisible({ timeout: PROCESSING_TIMEOUT });
+    await expect(statusBadge(documentRow(page, processed.name), 'Processed')).toBeVisible({
+      timeout: PROCESSING_TIMEOUT,
+    });
 
     const menu = await openActions(page, processed.name);
     await expect(menu.getByRole('menuitem', { name: 'Preview Document' })).toBeVisible();
@@ -378,7 +423,9 @@ test.describe('documents', () => {
     await expect(toastRegion(page).getByText('Document reprocessing started')).toBeVisible();
     // The status line itself ('Indexing'), not the stage lines of the first run ('Indexing: reading 0%').
     await expect(events.filter({ hasText: /Indexing(?!:)/ })).toHaveCount(1, { timeout: PROCESSING_TIMEOUT });
-    await expect(events.filter({ hasText: 'Failed: The PDF is encrypted' })).toHaveCount(2, { timeout: PROCESSING_TIMEOUT });
+    await expect(events.filter({ hasText: 'Failed: The PDF is encrypted' })).toHaveCount(2, {
+      timeout: PROCESSING_TIMEOUT,
+    });
     await expect(statusBadge(row, 'Failed')).toBeVisible();
     await expect(statusCell(row)).toContainText('The PDF is encrypted');
   });

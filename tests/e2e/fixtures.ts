@@ -34,7 +34,10 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   baseURL: async ({ baseURL }, use) => {
     const url = baseURL ?? process.env[BASE_URL_ENV];
-    if (!url) throw new Error(`${BASE_URL_ENV} is not set: run the suite with \`playwright test\`, whose global setup starts the server`);
+    if (!url)
+      throw new Error(
+        `${BASE_URL_ENV} is not set: run the suite with \`playwright test\`, whose global setup starts the server`,
+      );
     await use(url);
   },
 

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { DocumentView } from '@docent/common/documents';
 import { expect, test as base, waitForHydration, type LoginOptions } from './fixtures.js';
-import { changeRole, closeSession, deleteDocument, demoAdminToken, findDocuments, uploadThroughApi, writers } from './support/documents.js';
+import {
+  changeRole,
+  closeSession,
+  deleteDocument,
+  demoAdminToken,
+  findDocuments,
+  uploadThroughApi,
+  writers,
+} from './support/documents.js';
 import { seriousViolations } from './support/axe.js';
 
 interface IntelligenceFixtures {
@@ -32,18 +40,23 @@ const test = base.extend<IntelligenceFixtures>({
   tag: async ({ baseURL, adminToken }, use) => {
     const tag = `zq${randomUUID().slice(0, 8)}`;
     await use(tag);
-    for (const document of await findDocuments(baseURL!, adminToken, tag)) await deleteDocument(baseURL!, adminToken, document.id);
+    for (const document of await findDocuments(baseURL!, adminToken, tag))
+      await deleteDocument(baseURL!, adminToken, document.id);
   },
   handbook: async ({ baseURL, account, adminToken, tag }, use) => {
     const file = writers.text(
       `harbour-${tag}.md`,
-      `# Harbour handbook\n\n## Lighthouse\n\nThe ${tag} lighthouse beam is painted emerald green and turns twice a minute.\n\n## Ferries\n\nFerries leave the quay at seven every morning.\n`
+      `# Harbour handbook\n\n## Lighthouse\n\nThe ${tag} lighthouse beam is painted emerald green and turns twice a minute.\n\n## Ferries\n\nFerries leave the quay at seven every morning.\n`,
     );
     const uploaded = await uploadThroughApi(baseURL!, account.accessToken, file);
     await expect
-      .poll(async () => (await findDocuments(baseURL!, adminToken, tag)).find((document) => document.id === uploaded.id)?.status, {
-        timeout: PROCESSING_TIMEOUT,
-      })
+      .poll(
+        async () =>
+          (await findDocuments(baseURL!, adminToken, tag)).find((document) => document.id === uploaded.id)?.status,
+        {
+          timeout: PROCESSING_TIMEOUT,
+        },
+      )
       .toBe('processed');
     await use(uploaded);
   },
@@ -102,7 +115,9 @@ test.describe('Intelligence', () => {
 
     await hit.getByRole('button', { name: new RegExp(`^Open passage from ${handbook.name}`) }).click();
     const passage = page.getByRole('dialog', { name: `Passage: ${handbook.name}` });
-    await expect(passage.getByLabel('Passage text')).toContainText(`The ${tag} lighthouse beam is painted emerald green`);
+    await expect(passage.getByLabel('Passage text')).toContainText(
+      `The ${tag} lighthouse beam is painted emerald green`,
+    );
     await passage.getByRole('button', { name: 'Open document preview' }).click();
     const preview = page.getByRole('dialog', { name: `Preview: ${handbook.name}` });
     await expect(preview.getByLabel('Extracted text, page 1')).toContainText('Ferries leave the quay at seven');
@@ -110,7 +125,10 @@ test.describe('Intelligence', () => {
     await expect(preview).toBeHidden();
 
     await hit.getByRole('button', { name: `Bookmark passage from ${handbook.name}` }).click();
-    await expect(hit.getByRole('button', { name: `Bookmark passage from ${handbook.name}` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(hit.getByRole('button', { name: `Bookmark passage from ${handbook.name}` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     const bookmarks = page.getByRole('region', { name: 'Bookmarks' });
     await expect(bookmarks.getByText(handbook.name)).toBeVisible();
 
@@ -137,17 +155,24 @@ test.describe('Intelligence', () => {
     await expect(page.getByText('No recent searches.')).toBeVisible();
   });
 
-  test('the top-bar search lands here with results; /search?q= and /chat redirect here', async ({ page, login, tag, handbook }) => {
+  test('the top-bar search lands here with results; /search?q= and /chat redirect here', async ({
+    page,
+    login,
+    tag,
+    handbook,
+  }) => {
     await login({ redirect: '/documents' });
     await waitForHydration(page);
-    const topBarSearch = page.getByRole('banner').getByRole('searchbox', { name: 'Search documents, tools, or ask AI' });
+    const topBarSearch = page
+      .getByRole('banner')
+      .getByRole('searchbox', { name: 'Search documents, tools, or ask AI' });
     await topBarSearch.fill(tag);
     await topBarSearch.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/intelligence\\?q=${tag}$`));
     await expect(results(page).getByRole('listitem').filter({ hasText: handbook.name })).toHaveCount(1);
     // Hybrid by default; the suite's server has no embedding model.
     await expect(results(page).getByRole('note')).toHaveText(
-      'No embedding model is configured, so hybrid search ran as keyword search alone.'
+      'No embedding model is configured, so hybrid search ran as keyword search alone.',
     );
 
     await page.goto(`/search?q=${tag}&type=keyword`);
@@ -204,9 +229,12 @@ test.describe('Intelligence', () => {
     await source.getByRole('button', { name: 'Close', exact: true }).first().click();
 
     await ask(page, 'Which bakery sells croissants on Sundays?');
-    await expect(messages(page).getByRole('listitem').last()).toContainText(/couldn't find anything|do not contain an answer/, {
-      timeout: ANSWER_TIMEOUT,
-    });
+    await expect(messages(page).getByRole('listitem').last()).toContainText(
+      /couldn't find anything|do not contain an answer/,
+      {
+        timeout: ANSWER_TIMEOUT,
+      },
+    );
 
     const sessions = page.getByRole('navigation', { name: 'Chat sessions' });
     await expect(sessions.getByRole('button', { name: /messages$/ })).toHaveCount(1);
@@ -257,7 +285,12 @@ test.describe('Intelligence', () => {
     await expect(page.getByText('No bookmarks yet.')).toBeVisible();
   });
 
-  test('the search and chat tabs have no serious or critical axe violations', async ({ page, login, tag, handbook }) => {
+  test('the search and chat tabs have no serious or critical axe violations', async ({
+    page,
+    login,
+    tag,
+    handbook,
+  }) => {
     await openIntelligence(page, login, `/intelligence?q=${tag}&type=keyword`);
     await expect(results(page).getByRole('listitem').filter({ hasText: handbook.name })).toHaveCount(1);
     expect(await seriousViolations(page)).toEqual([]);

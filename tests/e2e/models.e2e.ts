@@ -1,8 +1,25 @@
 import type { Page } from '@playwright/test';
 import { MODELS_POLL_INTERVAL_MS, type Model, type RoutingConfiguration } from '@docent/common/models';
-import { expect, test as base, themeToggle, toastRegion, waitForHydration, type Account, type LoginOptions } from './fixtures.js';
+import {
+  expect,
+  test as base,
+  themeToggle,
+  toastRegion,
+  waitForHydration,
+  type Account,
+  type LoginOptions,
+} from './fixtures.js';
 import { changeRole, closeSession, demoAdminToken } from './support/documents.js';
-import { chatThroughGateway, findModel, localModel, modelStats, modelWithoutKey, restoreRouting, routing, updateModel } from './support/models.js';
+import {
+  chatThroughGateway,
+  findModel,
+  localModel,
+  modelStats,
+  modelWithoutKey,
+  restoreRouting,
+  routing,
+  updateModel,
+} from './support/models.js';
 import { seriousViolations } from './support/axe.js';
 
 interface ModelFixtures {
@@ -56,14 +73,19 @@ function summaryValue(page: Page, label: string) {
     .locator('strong');
 }
 
-const tab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Model views' }).getByRole('tab', { name, exact: true });
+const tab = (page: Page, name: string) =>
+  page.getByRole('tablist', { name: 'Model views' }).getByRole('tab', { name, exact: true });
 
 /** The Models tab's row of a model. */
 const modelRow = (page: Page, name: string) =>
-  page.getByRole('table').getByRole('row').filter({ has: page.getByRole('rowheader').filter({ hasText: name }) });
+  page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader').filter({ hasText: name }) });
 
 const configureDialog = (page: Page, model: Model) => page.getByRole('dialog', { name: `Configure ${model.name}` });
-const dialogTab = (page: Page, model: Model, name: string) => configureDialog(page, model).getByRole('tab', { name, exact: true });
+const dialogTab = (page: Page, model: Model, name: string) =>
+  configureDialog(page, model).getByRole('tab', { name, exact: true });
 
 async function openModels(page: Page, login: (options?: LoginOptions) => Promise<void>, account: Account) {
   await login({ account, redirect: '/models' });
@@ -73,13 +95,18 @@ async function openModels(page: Page, login: (options?: LoginOptions) => Promise
 
 async function openConfigure(page: Page, model: Model) {
   await tab(page, 'Models').click();
-  await modelRow(page, model.name).getByRole('button', { name: `Configure ${model.name}` }).click();
+  await modelRow(page, model.name)
+    .getByRole('button', { name: `Configure ${model.name}` })
+    .click();
   await expect(configureDialog(page, model)).toBeVisible();
 }
 
 /** Dismisses every toast titled `title` (a regular expression for figures), once it has shown. */
 async function dismissToast(page: Page, title: string | RegExp) {
-  const name = typeof title === 'string' ? `Dismiss notification: ${title}` : new RegExp(`^Dismiss notification: ${title.source}$`);
+  const name =
+    typeof title === 'string'
+      ? `Dismiss notification: ${title}`
+      : new RegExp(`^Dismiss notification: ${title.source}$`);
   const dismiss = toastRegion(page).getByRole('button', { name, exact: typeof title === 'string' });
   await expect(dismiss.first()).toBeVisible();
   while ((await dismiss.count()) > 0) await dismiss.first().click();
@@ -100,7 +127,9 @@ test.describe('AI models', () => {
 
     await expect(tab(page, 'Overview')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('region', { name: 'Model Performance', exact: true })).toContainText(model.name);
-    await expect(page.getByRole('region', { name: 'System Health', exact: true })).toContainText(/\d+ of \d+ models? active/);
+    await expect(page.getByRole('region', { name: 'System Health', exact: true })).toContainText(
+      /\d+ of \d+ models? active/,
+    );
     await expect(page.getByRole('region', { name: 'Recent Alerts', exact: true })).toBeVisible();
 
     // The tabs follow the arrow keys, as tabs do.
@@ -109,12 +138,22 @@ test.describe('AI models', () => {
     await expect(tab(page, 'Models')).toHaveAttribute('aria-selected', 'true');
     const row = modelRow(page, model.name);
     await expect(row).toBeVisible();
-    for (const column of ['Model', 'Status', 'Response Time', 'Cost per 1K Tokens', 'Accuracy', 'Usage Share', 'Requests', 'Errors']) {
+    for (const column of [
+      'Model',
+      'Status',
+      'Response Time',
+      'Cost per 1K Tokens',
+      'Accuracy',
+      'Usage Share',
+      'Requests',
+      'Errors',
+    ]) {
       await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
     }
 
     await tab(page, 'Routing').click();
-    for (const field of ['Primary model', 'Fallback model', 'Cost-optimized model']) await expect(page.getByLabel(field, { exact: true })).toBeVisible();
+    for (const field of ['Primary model', 'Fallback model', 'Cost-optimized model'])
+      await expect(page.getByLabel(field, { exact: true })).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Auto-routing' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Configure Limits: / }).first()).toBeVisible();
 
@@ -140,7 +179,15 @@ test.describe('AI models', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('an administrator changes the routing and a reload shows it', async ({ page, login, admin, model, baseURL, adminToken, routingBefore }) => {
+  test('an administrator changes the routing and a reload shows it', async ({
+    page,
+    login,
+    admin,
+    model,
+    baseURL,
+    adminToken,
+    routingBefore,
+  }) => {
     await openModels(page, login, admin);
     await tab(page, 'Routing').click();
     const form = page.getByRole('region', { name: 'Routing', exact: true });
@@ -155,8 +202,15 @@ test.describe('AI models', () => {
     await waitForHydration(page);
     await tab(page, 'Routing').click();
     await expect(form.getByLabel('Primary model', { exact: true })).toHaveValue(model.id);
-    await expect(form.getByRole('switch', { name: 'Auto-routing' })).toHaveAttribute('aria-checked', String(!routingBefore.autoRouting));
-    expect(await routing(baseURL!, adminToken)).toEqual({ ...routingBefore, primaryModelId: model.id, autoRouting: !routingBefore.autoRouting });
+    await expect(form.getByRole('switch', { name: 'Auto-routing' })).toHaveAttribute(
+      'aria-checked',
+      String(!routingBefore.autoRouting),
+    );
+    expect(await routing(baseURL!, adminToken)).toEqual({
+      ...routingBefore,
+      primaryModelId: model.id,
+      autoRouting: !routingBefore.autoRouting,
+    });
   });
 
   test('Add Provider says why an endpoint that cannot be reached was not added', async ({ page, login, admin }) => {
@@ -165,7 +219,9 @@ test.describe('AI models', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Provider' });
 
     await dialog.getByRole('button', { name: 'Add Provider' }).click();
-    await expect(dialog.getByLabel('Name', { exact: true })).toHaveAccessibleDescription('Enter a name for the provider');
+    await expect(dialog.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(
+      'Enter a name for the provider',
+    );
 
     await dialog.getByLabel('Name', { exact: true }).fill('Nothing listening');
     // Port 9 (discard) has nothing listening on a test machine: the server refuses the provider.
@@ -193,14 +249,21 @@ test.describe('AI models', () => {
     await openConfigure(page, model);
 
     await dialogTab(page, model, 'Parameters').click();
-    await configureDialog(page, model).getByRole('slider', { name: 'Temperature' }).press(step < 0 ? 'ArrowLeft' : 'ArrowRight');
+    await configureDialog(page, model)
+      .getByRole('slider', { name: 'Temperature' })
+      .press(step < 0 ? 'ArrowLeft' : 'ArrowRight');
     await dialogTab(page, model, 'Limits').click();
     await configureDialog(page, model).getByLabel('Daily request limit').fill(String(dailyLimit));
 
-    const saving = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/models'));
+    const saving = page.waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/models'),
+    );
     await configureDialog(page, model).getByRole('button', { name: 'Save Changes' }).click();
     const sent = new URLSearchParams((await saving).postData() ?? '');
-    expect(JSON.parse(sent.get('update') ?? 'null')).toEqual({ configuration: { temperature }, limits: { dailyRequests: dailyLimit } });
+    expect(JSON.parse(sent.get('update') ?? 'null')).toEqual({
+      configuration: { temperature },
+      limits: { dailyRequests: dailyLimit },
+    });
     await expect(toastRegion(page).getByText('Model updated successfully')).toBeVisible();
     await expect(configureDialog(page, model)).toBeHidden();
     await dismissToast(page, 'Model updated successfully');
@@ -209,7 +272,9 @@ test.describe('AI models', () => {
     await waitForHydration(page);
     await openConfigure(page, model);
     await dialogTab(page, model, 'Parameters').click();
-    await expect(configureDialog(page, model).getByRole('slider', { name: 'Temperature' })).toHaveValue(String(temperature));
+    await expect(configureDialog(page, model).getByRole('slider', { name: 'Temperature' })).toHaveValue(
+      String(temperature),
+    );
     await dialogTab(page, model, 'Limits').click();
     await expect(configureDialog(page, model).getByLabel('Daily request limit')).toHaveValue(String(dailyLimit));
 
@@ -254,14 +319,26 @@ test.describe('AI models', () => {
     await expect(dialog.getByRole('status', { name: `${model.name} test result` })).toHaveText(/^Passed in \d+ ms$/);
 
     await dialog.getByRole('button', { name: `Test ${keyless.name}`, exact: true }).click();
-    await expect(toastRegion(page).getByText(`Model test failed: Set an API key for ${keyless.providerName} before testing its models`)).toBeVisible();
-    await expect(dialog.getByRole('status', { name: `${keyless.name} test result` })).toHaveText(/^Failed: Set an API key/);
+    await expect(
+      toastRegion(page).getByText(
+        `Model test failed: Set an API key for ${keyless.providerName} before testing its models`,
+      ),
+    ).toBeVisible();
+    await expect(dialog.getByRole('status', { name: `${keyless.name} test result` })).toHaveText(
+      /^Failed: Set an API key/,
+    );
 
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(dialog).toBeHidden();
   });
 
-  test("Save shows the server's refusal in the dialog and in a toast", async ({ page, login, admin, baseURL, adminToken }) => {
+  test("Save shows the server's refusal in the dialog and in a toast", async ({
+    page,
+    login,
+    admin,
+    baseURL,
+    adminToken,
+  }) => {
     const keyless = await modelWithoutKey(baseURL!, adminToken);
     await openModels(page, login, admin);
     await openConfigure(page, keyless);
@@ -276,7 +353,14 @@ test.describe('AI models', () => {
     expect((await findModel(baseURL!, adminToken, keyless.id)).apiKey).toBeNull();
   });
 
-  test('requests through the model move its figures and the stats on the next poll', async ({ page, login, admin, model, baseURL, adminToken }) => {
+  test('requests through the model move its figures and the stats on the next poll', async ({
+    page,
+    login,
+    admin,
+    model,
+    baseURL,
+    adminToken,
+  }) => {
     const calls = 3;
     await page.clock.install();
     await openModels(page, login, admin);
@@ -285,18 +369,29 @@ test.describe('AI models', () => {
     const requestsCell = modelRow(page, model.name).getByRole('cell').nth(5);
     const modelRequestsBefore = (await findModel(baseURL!, adminToken, model.id)).requests;
 
-    for (let call = 0; call < calls; call += 1) await chatThroughGateway(baseURL!, admin.accessToken, model.id, 'Who logs every passing ship?');
+    for (let call = 0; call < calls; call += 1)
+      await chatThroughGateway(baseURL!, admin.accessToken, model.id, 'Who logs every passing ship?');
 
     // The page's own 30 s poll, brought forward: no reload.
     await expect(async () => {
       await page.clock.fastForward(MODELS_POLL_INTERVAL_MS);
-      await expect(summaryValue(page, 'Total Requests')).toHaveText((before.totalRequests + calls).toLocaleString('en'), { timeout: 2_000 });
+      await expect(summaryValue(page, 'Total Requests')).toHaveText(
+        (before.totalRequests + calls).toLocaleString('en'),
+        { timeout: 2_000 },
+      );
     }).toPass({ timeout: 20_000 });
     await expect(requestsCell).toHaveText((modelRequestsBefore + calls).toLocaleString('en'));
     await expect(summaryValue(page, 'Average Response Time')).not.toHaveText('—');
   });
 
-  test('a read-only user sees the figures but nothing to configure, test or add', async ({ page, login, account, baseURL, adminToken, model }) => {
+  test('a read-only user sees the figures but nothing to configure, test or add', async ({
+    page,
+    login,
+    account,
+    baseURL,
+    adminToken,
+    model,
+  }) => {
     await changeRole(baseURL!, adminToken, account.id, 'readonly');
     await openModels(page, login, account);
 
@@ -316,7 +411,12 @@ test.describe('AI models', () => {
     await expect(page.getByRole('button', { name: /Save|Configure Limits/ })).toHaveCount(0);
   });
 
-  test('the page, each tab and the Configure dialog have no serious or critical axe violations', async ({ page, login, admin, model }) => {
+  test('the page, each tab and the Configure dialog have no serious or critical axe violations', async ({
+    page,
+    login,
+    admin,
+    model,
+  }) => {
     // Nine full-page analyses take about thirty seconds on two cores.
     test.setTimeout(90_000);
     await openModels(page, login, admin);

@@ -13,7 +13,9 @@ async function unreadCount(page: Page): Promise<number> {
 async function signInAndAwaitWelcome(page: Page, login: () => Promise<void>): Promise<void> {
   await login();
   await notificationBell(page).click();
-  await expect(notificationPanel(page).getByRole('listitem').filter({ hasText: WELCOME })).toBeVisible({ timeout: 10_000 });
+  await expect(notificationPanel(page).getByRole('listitem').filter({ hasText: WELCOME })).toBeVisible({
+    timeout: 10_000,
+  });
 }
 
 test.describe('notifications', () => {
@@ -32,7 +34,9 @@ test.describe('notifications', () => {
 
     await panel.getByRole('button', { name: `Mark as read: ${WELCOME}` }).click();
 
-    await expect(notificationBell(page)).toHaveAccessibleName(unread === 1 ? 'Notifications, none unread' : `Notifications, ${unread - 1} unread`);
+    await expect(notificationBell(page)).toHaveAccessibleName(
+      unread === 1 ? 'Notifications, none unread' : `Notifications, ${unread - 1} unread`,
+    );
     await expect(welcome.getByRole('button', { name: /^Mark as read/ })).toHaveCount(0);
     await panel.getByRole('tab', { name: /^Unread/ }).click();
     await expect(panel.getByRole('listitem').filter({ hasText: WELCOME })).toHaveCount(0);

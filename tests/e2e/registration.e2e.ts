@@ -7,11 +7,14 @@ test.describe('registration form', () => {
     await waitForHydration(page);
   });
 
-  test("shows the first failing rule's message, in the spec's order, and calls nothing until all pass", async ({ page }) => {
+  test("shows the first failing rule's message, in the spec's order, and calls nothing until all pass", async ({
+    page,
+  }) => {
     const valid = newAccountData();
     const registrations: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && /\/register\b/.test(new URL(request.url()).pathname)) registrations.push(request.url());
+      if (request.method() === 'POST' && /\/register\b/.test(new URL(request.url()).pathname))
+        registrations.push(request.url());
     });
     const form = page.getByRole('form', { name: 'Create your account' });
     const name = page.getByLabel('Full name');

@@ -30,8 +30,14 @@ test('after signing in, no auth token is readable from page scripts', async ({ p
     ['localStorage', visible.localStorage],
     ['sessionStorage', visible.sessionStorage],
   ] as const) {
-    expect(entries.map(([key]) => key).filter((key) => TOKEN_KEY.test(key)), `${area} keys`).toEqual([]);
-    expect(entries.filter(([, value]) => JWT.test(value) || REFRESH_TOKEN.test(value)), `${area} values`).toEqual([]);
+    expect(
+      entries.map(([key]) => key).filter((key) => TOKEN_KEY.test(key)),
+      `${area} keys`,
+    ).toEqual([]);
+    expect(
+      entries.filter(([, value]) => JWT.test(value) || REFRESH_TOKEN.test(value)),
+      `${area} values`,
+    ).toEqual([]);
   }
   expect(visible.pageData).not.toMatch(JWT);
   expect(visible.pageData).not.toMatch(REFRESH_TOKEN);

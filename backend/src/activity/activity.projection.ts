@@ -47,7 +47,12 @@ function describe(event: RecordedEvent): ActivityItem | null {
         status: 'warning',
       };
     case 'ApiKeyCreated':
-      return { type: 'api', title: 'API key created', description: `Key "${event.data.name}" was created`, status: 'success' };
+      return {
+        type: 'api',
+        title: 'API key created',
+        description: `Key "${event.data.name}" was created`,
+        status: 'success',
+      };
     case 'ApiKeyDeleted':
       return { type: 'api', title: 'API key deleted', description: 'An API key was revoked', status: 'info' };
     case 'SessionRevoked':
@@ -60,7 +65,12 @@ function describe(event: RecordedEvent): ActivityItem | null {
           }
         : null;
     case 'DocumentUploaded':
-      return { type: 'document', title: 'Document uploaded', description: `${event.data.name} (${event.data.type})`, status: 'info' };
+      return {
+        type: 'document',
+        title: 'Document uploaded',
+        description: `${event.data.name} (${event.data.type})`,
+        status: 'info',
+      };
     case 'DocumentProcessed':
       return {
         type: 'document',
@@ -69,7 +79,12 @@ function describe(event: RecordedEvent): ActivityItem | null {
         status: event.data.embeddingError ? 'warning' : 'success',
       };
     case 'DocumentProcessingFailed':
-      return { type: 'document', title: 'Document processing failed', description: event.data.reason.slice(0, 500), status: 'error' };
+      return {
+        type: 'document',
+        title: 'Document processing failed',
+        description: event.data.reason.slice(0, 500),
+        status: 'error',
+      };
     case 'DocumentDeleted':
       return { type: 'document', title: 'Document deleted', description: event.data.name, status: 'info' };
     case 'ProviderConfigured':
@@ -91,8 +106,13 @@ function describe(event: RecordedEvent): ActivityItem | null {
     case 'ModelStatusChanged':
       return {
         type: 'model',
-        title: event.data.status === 'error' ? 'Model failed its health test' : `Model ${event.data.status === 'active' ? 'activated' : 'deactivated'}`,
-        description: event.data.reason ? `${event.data.modelId}: ${event.data.reason.slice(0, 400)}` : event.data.modelId,
+        title:
+          event.data.status === 'error'
+            ? 'Model failed its health test'
+            : `Model ${event.data.status === 'active' ? 'activated' : 'deactivated'}`,
+        description: event.data.reason
+          ? `${event.data.modelId}: ${event.data.reason.slice(0, 400)}`
+          : event.data.modelId,
         status: event.data.status === 'error' ? 'error' : event.data.status === 'active' ? 'success' : 'info',
       };
     case 'ModelConfigured':
@@ -125,7 +145,12 @@ function describe(event: RecordedEvent): ActivityItem | null {
     case 'ChatAnswerFailed':
       return event.data.status === ANSWER_STOPPED_STATUS
         ? { type: 'search', title: 'Answer stopped', description: 'The asker stopped the answer', status: 'info' }
-        : { type: 'search', title: 'Question not answered', description: event.data.error.slice(0, 500), status: 'error' };
+        : {
+            type: 'search',
+            title: 'Question not answered',
+            description: event.data.error.slice(0, 500),
+            status: 'error',
+          };
     default:
       return null;
   }

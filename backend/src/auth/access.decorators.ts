@@ -17,7 +17,9 @@ export const Authenticated = (options: { permission?: Permission } = {}) =>
     SetMetadata(ACCESS_RULE, { public: false, permission: options.permission ?? null } satisfies AccessRule),
     ApiBearerAuth(),
     ApiUnauthorizedResponse({ description: 'Authentication required' }),
-    ...(options.permission ? [ApiForbiddenResponse({ description: `Requires the ${options.permission} permission` })] : []),
+    ...(options.permission
+      ? [ApiForbiddenResponse({ description: `Requires the ${options.permission} permission` })]
+      : []),
   );
 
 export interface AuthenticatedRequest {

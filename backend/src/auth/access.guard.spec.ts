@@ -33,7 +33,8 @@ describe('AccessGuard', () => {
       for (const method of scanner.getAllMethodNames(prototype)) {
         if (reflector.get('path', prototype[method]) === undefined) continue;
         routes += 1;
-        if (!reflector.getAllAndOverride(ACCESS_RULE, [prototype[method], metatype])) undeclared.push(`${metatype.name}.${method}`);
+        if (!reflector.getAllAndOverride(ACCESS_RULE, [prototype[method], metatype]))
+          undeclared.push(`${metatype.name}.${method}`);
       }
     }
     expect(routes).toBeGreaterThan(10);

@@ -27,7 +27,10 @@ export class ApiKeysController {
   @Post()
   @Authenticated({ permission: 'api_keys:create' })
   @ApiOperation({ summary: 'Create an API key; the full key is shown in this answer only' })
-  async create(@CurrentPrincipal() principal: Principal, @Body({ schema: createApiKeySchema }) body: z.output<typeof createApiKeySchema>) {
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body({ schema: createApiKeySchema }) body: z.output<typeof createApiKeySchema>,
+  ) {
     return { success: true, apiKey: await this.commands.execute(new CreateApiKeyCommand(principal.userId, body.name)) };
   }
 

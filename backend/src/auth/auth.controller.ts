@@ -77,7 +77,10 @@ export class AuthController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Close a session (the current one by default), or all of them with logoutAll' })
-  logout(@CurrentPrincipal() principal: Principal, @Body({ schema: logoutSchema }) body: z.output<typeof logoutSchema>) {
+  logout(
+    @CurrentPrincipal() principal: Principal,
+    @Body({ schema: logoutSchema }) body: z.output<typeof logoutSchema>,
+  ) {
     return this.commands.execute(new LogOutCommand(principal, body.sessionId, body.logoutAll));
   }
 

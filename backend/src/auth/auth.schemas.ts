@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ROLES } from '@docent/common/permissions';
-import { API_KEY_NAME_REQUIRED, validateApiKeyName, validateProfileUpdate, validateRegistration } from '@docent/common/validation';
+import {
+  API_KEY_NAME_REQUIRED,
+  validateApiKeyName,
+  validateProfileUpdate,
+  validateRegistration,
+} from '@docent/common/validation';
 
 const text = (field: string) => z.string({ error: `${field} must be a string` });
 

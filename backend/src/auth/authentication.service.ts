@@ -81,13 +81,21 @@ export class AuthenticationService implements OnModuleInit, OnModuleDestroy {
     this.principals.set(cacheKey, { principal, validUntil: Math.min(Date.now() + PRINCIPAL_CACHE_TTL_MS, expiresAt) });
   }
 
-  private async authenticateSession(claims: { userId: string; sessionId: string }): Promise<{ principal: Principal; expiresAt: number } | null> {
+  private async authenticateSession(claims: {
+    userId: string;
+    sessionId: string;
+  }): Promise<{ principal: Principal; expiresAt: number } | null> {
     const em = this.orm.em.fork();
     const session = await em.findOne(SessionEntity, { id: claims.sessionId, userId: claims.userId });
     if (!session || session.revokedAt || session.expiresAt <= new Date()) return null;
     const user = await em.findOne(UserEntity, { id: claims.userId });
     if (!user || !this.isAllowed(user)) return null;
-    const principal: Principal = { userId: user.id, role: normalizeRole(user.role), sessionId: session.id, apiKeyId: null };
+    const principal: Principal = {
+      userId: user.id,
+      role: normalizeRole(user.role),
+      sessionId: session.id,
+      apiKeyId: null,
+    };
     return { principal, expiresAt: session.expiresAt.getTime() };
   }
 
@@ -98,7 +106,12 @@ export class AuthenticationService implements OnModuleInit, OnModuleDestroy {
     const user = await em.findOne(UserEntity, { id: apiKey.userId });
     if (!user || !this.isAllowed(user)) return null;
     void this.recordApiKeyUse(apiKey);
-    const principal: Principal = { userId: user.id, role: normalizeRole(user.role), sessionId: null, apiKeyId: apiKey.id };
+    const principal: Principal = {
+      userId: user.id,
+      role: normalizeRole(user.role),
+      sessionId: null,
+      apiKeyId: apiKey.id,
+    };
     return { principal, expiresAt: Number.POSITIVE_INFINITY };
   }
 

@@ -11,8 +11,15 @@ export const RATE_LIMITS = {
   registerPerAccount: 'register-per-account',
 } as const;
 
-const byIp = (request: Record<string, any>) => String(request.ip ?? request.socket?.remoteAddress ?? 'unknown');
-const byAccount = (request: Record<string, any>) => {
+/** What the trackers read of an Express request. */
+interface TrackedRequest {
+  ip?: string;
+  socket?: { remoteAddress?: string };
+  body?: { email?: unknown };
+}
+
+const byIp = (request: TrackedRequest) => String(request.ip ?? request.socket?.remoteAddress ?? 'unknown');
+const byAccount = (request: TrackedRequest) => {
   const email = request.body?.email;
   return typeof email === 'string' && email.trim() ? `account:${normalizeEmail(email)}` : byIp(request);
 };
@@ -22,7 +29,12 @@ export function rateLimitOptions(config: AppConfig): ThrottlerModuleOptions {
   return {
     throttlers: [
       { name: RATE_LIMITS.loginPerIp, limit: loginPerIp.limit, ttl: loginPerIp.windowMs, getTracker: byIp },
-      { name: RATE_LIMITS.loginPerAccount, limit: loginPerAccount.limit, ttl: loginPerAccount.windowMs, getTracker: byAccount },
+      {
+        name: RATE_LIMITS.loginPerAccount,
+        limit: loginPerAccount.limit,
+        ttl: loginPerAccount.windowMs,
+        getTracker: byAccount,
+      },
       { name: RATE_LIMITS.registerPerIp, limit: registerPerIp.limit, ttl: registerPerIp.windowMs, getTracker: byIp },
       // Registration attempts for one address: a handful an hour is plenty for a person.
       { name: RATE_LIMITS.registerPerAccount, limit: 5, ttl: 60 * 60_000, getTracker: byAccount },

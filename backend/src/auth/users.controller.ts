@@ -20,6 +20,9 @@ export class UsersController {
     @Param('id', { schema: idParam('User id') }) userId: string,
     @Body({ schema: changeRoleSchema }) body: z.output<typeof changeRoleSchema>,
   ) {
-    return { success: true, user: await this.commands.execute(new ChangeUserRoleCommand(principal.userId, userId, body.role)) };
+    return {
+      success: true,
+      user: await this.commands.execute(new ChangeUserRoleCommand(principal.userId, userId, body.role)),
+    };
   }
 }

@@ -3,7 +3,12 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { z } from 'zod';
-import type { ChatSessionResponse, ChatSessionsResponse, ChatStreamEvent, RenamedChatSessionResponse } from '@docent/common/chat';
+import type {
+  ChatSessionResponse,
+  ChatSessionsResponse,
+  ChatStreamEvent,
+  RenamedChatSessionResponse,
+} from '@docent/common/chat';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { callerLeftSignal } from '../http/caller-left.js';
@@ -37,7 +42,11 @@ export class ChatController {
     const events = await this.commands.execute<AskQuestionCommand, AsyncIterable<ChatStreamEvent>>(
       new AskQuestionCommand(body, principal, callerLeftSignal(response)),
     );
-    response.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
+    response.status(200).set({
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'X-Accel-Buffering': 'no',
+    });
     response.flushHeaders();
     // Read to the end even when the caller has gone: the answer's outcome is recorded there.
     for await (const { type, ...data } of events) {
@@ -56,7 +65,10 @@ export class ChatController {
   @Get('sessions/:id')
   @Authenticated({ permission: 'search:basic' })
   @ApiOperation({ summary: 'One of the caller’s sessions with its messages, oldest first' })
-  async session(@Param('id', { schema: chatSessionId }) id: string, @CurrentPrincipal() principal: Principal): Promise<ChatSessionResponse> {
+  async session(
+    @Param('id', { schema: chatSessionId }) id: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<ChatSessionResponse> {
     return { success: true, session: await this.views.session(principal.userId, id) };
   }
 
@@ -75,7 +87,10 @@ export class ChatController {
   @HttpCode(200)
   @Authenticated({ permission: 'search:basic' })
   @ApiOperation({ summary: 'Delete one of the caller’s sessions and its messages' })
-  async delete(@Param('id', { schema: chatSessionId }) id: string, @CurrentPrincipal() principal: Principal): Promise<{ success: true }> {
+  async delete(
+    @Param('id', { schema: chatSessionId }) id: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ success: true }> {
     await this.commands.execute(new DeleteChatSessionCommand(id, principal));
     return { success: true };
   }

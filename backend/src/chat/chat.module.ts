@@ -14,7 +14,15 @@ import { ChatViews } from './read-model/chat-views.js';
 @Module({
   imports: [SearchModule, ModelsModule],
   controllers: [ChatController],
-  providers: [GroundedChat, ChatSessionWriter, ChatProjection, ChatViews, AskQuestionHandler, RenameChatSessionHandler, DeleteChatSessionHandler],
+  providers: [
+    GroundedChat,
+    ChatSessionWriter,
+    ChatProjection,
+    ChatViews,
+    AskQuestionHandler,
+    RenameChatSessionHandler,
+    DeleteChatSessionHandler,
+  ],
   exports: [ChatViews],
 })
 export class ChatModule {}

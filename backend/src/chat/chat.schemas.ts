@@ -27,7 +27,9 @@ export const chatRequestSchema = z.object(
     searchOptions: z
       .object(
         {
-          type: z.enum(SEARCH_TYPES, { error: `searchOptions.type must be one of ${SEARCH_TYPES.join(', ')}` }).default(DEFAULT_SEARCH_TYPE),
+          type: z
+            .enum(SEARCH_TYPES, { error: `searchOptions.type must be one of ${SEARCH_TYPES.join(', ')}` })
+            .default(DEFAULT_SEARCH_TYPE),
           limit: z
             .number({ error: SOURCES_MESSAGE })
             .int(SOURCES_MESSAGE)
@@ -39,7 +41,12 @@ export const chatRequestSchema = z.object(
         { error: 'searchOptions must be an object' },
       )
       .prefault({}),
-    model: z.string({ error: 'model must be a model id or "auto"' }).trim().min(1, 'model must not be empty').max(300).optional(),
+    model: z
+      .string({ error: 'model must be a model id or "auto"' })
+      .trim()
+      .min(1, 'model must not be empty')
+      .max(300)
+      .optional(),
     preference: z.literal('cost', { error: 'preference may only be "cost"' }).optional(),
   },
   { error: 'The request body must be a JSON object' },

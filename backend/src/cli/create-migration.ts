@@ -17,7 +17,9 @@ try {
   const migrator = orm.migrator;
   await migrator.up();
   const result = await migrator.create(migrationsFolder, false, false, process.argv[2]);
-  console.log(result.fileName ? `Created migrations/${result.fileName}` : 'The schema is up to date; no migration created.');
+  console.log(
+    result.fileName ? `Created migrations/${result.fileName}` : 'The schema is up to date; no migration created.',
+  );
 } finally {
   await orm.close(true);
 }

@@ -7,7 +7,9 @@ try {
   const orm = await MikroORM.init(ormOptions(loadConfig().database));
   try {
     const applied = await orm.migrator.up();
-    console.log(applied.length > 0 ? `Applied ${applied.map((m) => m.name).join(', ')}` : 'The database is up to date.');
+    console.log(
+      applied.length > 0 ? `Applied ${applied.map((m) => m.name).join(', ')}` : 'The database is up to date.',
+    );
   } finally {
     await orm.close(true);
   }

@@ -13,7 +13,9 @@ try {
   const config = loadConfig();
   // A rebuild only reads the log: demo mode off, so start-up writes no demo account into it.
   const readOnly = { ...config, auth: { ...config.auth, demoMode: false } };
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(readOnly), { logger: ['error', 'warn', 'log'] });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(readOnly), {
+    logger: ['error', 'warn', 'log'],
+  });
   try {
     await app.get(ProjectionRunner).stop();
     const replayed = await app.get(ProjectionRebuilder).rebuild(process.argv.slice(2));

@@ -12,15 +12,20 @@ import { ProjectionRunner } from '../projections/projection-runner.service.js';
  */
 try {
   const config = loadConfig();
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...config, auth: { ...config.auth, demoMode: false } }), {
-    logger: ['error', 'warn'],
-  });
+  const app = await NestFactory.createApplicationContext(
+    AppModule.forRoot({ ...config, auth: { ...config.auth, demoMode: false } }),
+    {
+      logger: ['error', 'warn'],
+    },
+  );
   try {
     await app.get(ProjectionRunner).stop();
     const outcome = await app.get(DocumentReindexer).reindexAll((name, index, total) => {
       console.log(`[${index + 1}/${total}] ${name}`);
     });
-    console.log(`Reindexed ${outcome.documents} documents (${outcome.chunks} chunks); ${outcome.vectorized} with embeddings.`);
+    console.log(
+      `Reindexed ${outcome.documents} documents (${outcome.chunks} chunks); ${outcome.vectorized} with embeddings.`,
+    );
     for (const failure of outcome.failed) console.error(`Embedding failed for ${failure.name}: ${failure.reason}`);
     if (outcome.failed.length > 0) process.exitCode = 1;
   } finally {

@@ -42,7 +42,9 @@ describe('loadConfig', () => {
   it('requires real secrets and turns demo mode off in production', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
     const secrets = { JWT_SECRET: 'j'.repeat(32), SESSION_SECRET: 's'.repeat(32), MODEL_SECRETS_KEY: 'm'.repeat(32) };
-    expect(() => loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), SESSION_SECRET: 's'.repeat(32) })).toThrow(/MODEL_SECRETS_KEY is required/);
+    expect(() =>
+      loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), SESSION_SECRET: 's'.repeat(32) }),
+    ).toThrow(/MODEL_SECRETS_KEY is required/);
     const production = loadConfig({ ...base, NODE_ENV: 'production', ...secrets });
     expect(production.auth.demoMode).toBe(false);
     expect(loadConfig({ ...base, NODE_ENV: 'production', ...secrets, DEMO_MODE: 'true' }).auth.demoMode).toBe(true);
@@ -52,17 +54,31 @@ describe('loadConfig', () => {
     expect(loadConfig(base).embeddings).toEqual({ endpoint: null, localModel: null });
     expect(() => loadConfig({ ...base, EMBEDDINGS_BASE_URL: 'http://localhost:11434/v1' })).toThrow(/EMBEDDINGS_MODEL/);
     expect(
-      loadConfig({ ...base, EMBEDDINGS_BASE_URL: 'http://localhost:11434/v1', EMBEDDINGS_MODEL: 'nomic-embed-text', EMBEDDINGS_DIMENSIONS: '768' })
-        .embeddings.endpoint,
-    ).toMatchObject({ baseUrl: 'http://localhost:11434/v1', model: 'nomic-embed-text', dimensions: 768, batchSize: 64 });
+      loadConfig({
+        ...base,
+        EMBEDDINGS_BASE_URL: 'http://localhost:11434/v1',
+        EMBEDDINGS_MODEL: 'nomic-embed-text',
+        EMBEDDINGS_DIMENSIONS: '768',
+      }).embeddings.endpoint,
+    ).toMatchObject({
+      baseUrl: 'http://localhost:11434/v1',
+      model: 'nomic-embed-text',
+      dimensions: 768,
+      batchSize: 64,
+    });
   });
 
   it('configures a local embedding model folder, resolved, with smaller batches unless told otherwise', () => {
     const modelFolder = mkdtempSync(join(tmpdir(), 'docent-model-'));
     const relativeToCwd = relative(process.cwd(), modelFolder);
 
-    expect(loadConfig({ ...base, EMBEDDINGS_MODEL_PATH: relativeToCwd }).embeddings.localModel).toEqual({ modelPath: modelFolder, batchSize: 32 });
-    expect(loadConfig({ ...base, EMBEDDINGS_MODEL_PATH: modelFolder, EMBEDDINGS_BATCH_SIZE: '8' }).embeddings.localModel).toEqual({
+    expect(loadConfig({ ...base, EMBEDDINGS_MODEL_PATH: relativeToCwd }).embeddings.localModel).toEqual({
+      modelPath: modelFolder,
+      batchSize: 32,
+    });
+    expect(
+      loadConfig({ ...base, EMBEDDINGS_MODEL_PATH: modelFolder, EMBEDDINGS_BATCH_SIZE: '8' }).embeddings.localModel,
+    ).toEqual({
       modelPath: modelFolder,
       batchSize: 8,
     });

@@ -104,10 +104,14 @@ function toAppConfig(env: z.output<typeof envSchema>) {
   }
   const embeddingsModelPath = env.EMBEDDINGS_MODEL_PATH && resolve(env.EMBEDDINGS_MODEL_PATH);
   if (embeddingsModelPath && !statSync(embeddingsModelPath, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new ConfigurationError(`Invalid configuration: EMBEDDINGS_MODEL_PATH ${embeddingsModelPath} is not a directory`);
+    throw new ConfigurationError(
+      `Invalid configuration: EMBEDDINGS_MODEL_PATH ${embeddingsModelPath} is not a directory`,
+    );
   }
   if (env.EMBEDDINGS_BASE_URL && (!env.EMBEDDINGS_MODEL || !env.EMBEDDINGS_DIMENSIONS)) {
-    throw new ConfigurationError('Invalid configuration: EMBEDDINGS_BASE_URL needs EMBEDDINGS_MODEL and EMBEDDINGS_DIMENSIONS');
+    throw new ConfigurationError(
+      'Invalid configuration: EMBEDDINGS_BASE_URL needs EMBEDDINGS_MODEL and EMBEDDINGS_DIMENSIONS',
+    );
   }
   for (const secret of ['JWT_SECRET', 'SESSION_SECRET', 'MODEL_SECRETS_KEY'] as const) {
     if (production && !env[secret]) {

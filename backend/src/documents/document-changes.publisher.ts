@@ -54,7 +54,9 @@ export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
       this.progress.changed$
         .pipe(
           groupBy((documentId) => documentId),
-          mergeMap((changes) => changes.pipe(throttleTime(PROGRESS_INTERVAL_MS, asyncScheduler, { leading: true, trailing: true }))),
+          mergeMap((changes) =>
+            changes.pipe(throttleTime(PROGRESS_INTERVAL_MS, asyncScheduler, { leading: true, trailing: true })),
+          ),
           mergeMap((documentId) => this.pushChanged(documentId, 'progress', new Date())),
         )
         .subscribe(),
@@ -82,11 +84,20 @@ export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
     if (cause) await this.pushChanged(documentId, cause, event.occurredAt);
   }
 
-  private async pushChanged(documentId: string, cause: 'uploaded' | 'status' | 'progress' | 'metadata', at: Date): Promise<void> {
+  private async pushChanged(
+    documentId: string,
+    cause: 'uploaded' | 'status' | 'progress' | 'metadata',
+    at: Date,
+  ): Promise<void> {
     const document = cause === 'progress' ? await this.withProgress(documentId) : await this.loadView(documentId);
     // A throttled progress push can arrive after the run ended; the status push already said so.
     if (!document || (cause === 'progress' && document.progress === null)) return;
-    this.send(document.metadata.accessLevel, document.uploadedBy.id, { kind: 'changed', cause, document, at: at.toISOString() });
+    this.send(document.metadata.accessLevel, document.uploadedBy.id, {
+      kind: 'changed',
+      cause,
+      document,
+      at: at.toISOString(),
+    });
   }
 
   /**
@@ -100,12 +111,17 @@ export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
 
   private async loadView(documentId: string): Promise<DocumentView | null> {
     const view = await this.views.viewForSystem(documentId).catch(() => null);
-    if (view && (view.status === 'indexing' || view.status === 'processing')) this.viewsInProgress.set(documentId, view);
+    if (view && (view.status === 'indexing' || view.status === 'processing'))
+      this.viewsInProgress.set(documentId, view);
     else this.viewsInProgress.delete(documentId);
     return view;
   }
 
-  private send(accessLevel: DocumentView['metadata']['accessLevel'], uploadedBy: string, message: DocumentRealtimeMessage): void {
+  private send(
+    accessLevel: DocumentView['metadata']['accessLevel'],
+    uploadedBy: string,
+    message: DocumentRealtimeMessage,
+  ): void {
     if (accessLevel === 'private') this.realtime.sendToUser(uploadedBy, 'documents', message);
     else this.realtime.publish('documents', message);
   }

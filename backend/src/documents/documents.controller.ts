@@ -1,4 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  StreamableFile,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -55,13 +69,18 @@ export class DocumentsController {
   @Get()
   @Authenticated({ permission: 'documents:read' })
   @ApiOperation({ summary: 'Documents the caller may read, filtered, sorted and paged' })
-  list(@Query({ schema: listDocumentsSchema }) query: z.output<typeof listDocumentsSchema>, @CurrentPrincipal() principal: Principal) {
+  list(
+    @Query({ schema: listDocumentsSchema }) query: z.output<typeof listDocumentsSchema>,
+    @CurrentPrincipal() principal: Principal,
+  ) {
     return this.views.list(query, principal);
   }
 
   @Get('stats')
   @Authenticated({ permission: 'documents:read' })
-  @ApiOperation({ summary: 'Counts by status, total size (bytes) and total chunks of the documents the caller may read' })
+  @ApiOperation({
+    summary: 'Counts by status, total size (bytes) and total chunks of the documents the caller may read',
+  })
   async stats(@CurrentPrincipal() principal: Principal) {
     return { success: true, stats: await this.views.stats(principal) };
   }
@@ -106,7 +125,10 @@ export class DocumentsController {
     @Body({ schema: documentMetadataSchema }) metadata: z.output<typeof documentMetadataSchema>,
     @CurrentPrincipal() principal: Principal,
   ) {
-    return { success: true, metadata: await this.commands.execute(new UpdateDocumentMetadataCommand(id, metadata, principal)) };
+    return {
+      success: true,
+      metadata: await this.commands.execute(new UpdateDocumentMetadataCommand(id, metadata, principal)),
+    };
   }
 
   @Get(':id/download')
@@ -121,7 +143,8 @@ export class DocumentsController {
         disposition: attachment(document.name),
       });
     } catch (error) {
-      if (error instanceof FileNotFoundError) throw new DomainError('not-found', 'The original file is missing from storage');
+      if (error instanceof FileNotFoundError)
+        throw new DomainError('not-found', 'The original file is missing from storage');
       throw error;
     }
   }

@@ -11,7 +11,12 @@ import {
 const listOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z
     .union([z.string(), z.array(z.string())], { error: `${name} must be a comma-separated list` })
-    .transform((value) => (Array.isArray(value) ? value.join(',') : value).split(',').map((item) => item.trim()).filter(Boolean))
+    .transform((value) =>
+      (Array.isArray(value) ? value.join(',') : value)
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(values, { error: `${name} may only contain ${values.join(', ')}` })));
 
 const dateOrTime = (name: string) =>
@@ -33,7 +38,10 @@ export const listDocumentsSchema = z
     dateTo: dateOrTime('dateTo').optional(),
     sizeMin: wholeNumber('sizeMin', 0).optional(),
     sizeMax: wholeNumber('sizeMax', 0).optional(),
-    hasVectors: z.enum(['true', 'false'], { error: 'hasVectors must be true or false' }).transform((value) => value === 'true').optional(),
+    hasVectors: z
+      .enum(['true', 'false'], { error: 'hasVectors must be true or false' })
+      .transform((value) => value === 'true')
+      .optional(),
     uploadedBy: z.uuid({ error: 'uploadedBy must be a user id' }).optional(),
     page: wholeNumber('page', 1).optional(),
     pageSize: wholeNumber('pageSize', 1, 100).optional(),
@@ -63,7 +71,9 @@ export const documentMetadataSchema = z
         .max(20, 'at most 20 tags')
         .transform((tags) => [...new Set(tags)])
         .optional(),
-      accessLevel: z.enum(ACCESS_LEVELS, { error: `accessLevel must be one of ${ACCESS_LEVELS.join(', ')}` }).optional(),
+      accessLevel: z
+        .enum(ACCESS_LEVELS, { error: `accessLevel must be one of ${ACCESS_LEVELS.join(', ')}` })
+        .optional(),
     },
     { error: 'The request body must be a JSON object' },
   )
@@ -73,5 +83,7 @@ export const documentMetadataSchema = z
   });
 
 export const uploadFieldsSchema = z.object({
-  accessLevel: z.enum(ACCESS_LEVELS, { error: `accessLevel must be one of ${ACCESS_LEVELS.join(', ')}` }).default('shared'),
+  accessLevel: z
+    .enum(ACCESS_LEVELS, { error: `accessLevel must be one of ${ACCESS_LEVELS.join(', ')}` })
+    .default('shared'),
 });

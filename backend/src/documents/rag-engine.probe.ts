@@ -26,7 +26,8 @@ export class RagEngineProbe implements StatusProbe {
       .execute<{ chunk_count: string | number }[]>('select chunk_count from search_corpus');
     const searchTypes = this.embedder ? ['keyword', 'semantic', 'hybrid'] : ['keyword'];
     const indexed = { chunks: Number(corpus?.chunk_count ?? 0), searchTypes };
-    if (!(await this.chunkIndex.tokenizerIsCurrent())) return { status: 'degraded', message: KEYWORD_INDEX_OUTDATED, ...indexed };
+    if (!(await this.chunkIndex.tokenizerIsCurrent()))
+      return { status: 'degraded', message: KEYWORD_INDEX_OUTDATED, ...indexed };
     if (!this.embedder) return { status: 'degraded', message: SEMANTIC_SEARCH_UNAVAILABLE, ...indexed };
     return { status: 'ready', embeddingModel: this.embedder.model, ...indexed };
   }

@@ -13,10 +13,16 @@ const base = {
   DATA_DIR: mkdtempSync(join(tmpdir(), 'docent-embeddings-')),
   PLUGINS_DIR: resolve(import.meta.dirname, '../../../plugins'),
 };
-const endpoint = { EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1', EMBEDDINGS_MODEL: 'nomic-embed-text', EMBEDDINGS_DIMENSIONS: '768' };
+const endpoint = {
+  EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1',
+  EMBEDDINGS_MODEL: 'nomic-embed-text',
+  EMBEDDINGS_DIMENSIONS: '768',
+};
 
 async function configuredProvider(env: Record<string, string>): Promise<EmbeddingProvider | null> {
-  const moduleRef = await Test.createTestingModule({ imports: [ConfigModule.forRoot(loadConfig({ ...base, ...env })), EmbeddingsModule] }).compile();
+  const moduleRef = await Test.createTestingModule({
+    imports: [ConfigModule.forRoot(loadConfig({ ...base, ...env })), EmbeddingsModule],
+  }).compile();
   try {
     return moduleRef.get<EmbeddingProvider | null>(EMBEDDING_PROVIDER);
   } finally {

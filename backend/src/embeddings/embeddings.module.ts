@@ -18,7 +18,10 @@ function selectEmbeddingProvider({ embeddings }: AppConfig): EmbeddingProvider |
 /** The configured embedding model, or null: then search is keyword-only and /status says so. */
 @Global()
 @Module({
-  providers: [{ provide: EMBEDDING_PROVIDER, inject: [APP_CONFIG], useFactory: selectEmbeddingProvider }, EmbeddingsProbe],
+  providers: [
+    { provide: EMBEDDING_PROVIDER, inject: [APP_CONFIG], useFactory: selectEmbeddingProvider },
+    EmbeddingsProbe,
+  ],
   exports: [EMBEDDING_PROVIDER],
 })
 export class EmbeddingsModule {}

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { StatusComponent, type ComponentStatus, type StatusProbe } from '../status/status-component.js';
 import { EMBEDDING_PROVIDER, type EmbeddingProvider } from './embedding-provider.js';
 
-export const NO_EMBEDDING_MODEL = 'No embedding model is configured: semantic search is unavailable; keyword search works';
+export const NO_EMBEDDING_MODEL =
+  'No embedding model is configured: semantic search is unavailable; keyword search works';
 
 /** Reports the configured model without calling it: /status must stay cheap and must not spend a paid endpoint's quota. */
 @StatusComponent('embeddings')
@@ -12,6 +13,11 @@ export class EmbeddingsProbe implements StatusProbe {
 
   async probe(): Promise<ComponentStatus> {
     if (!this.provider) return { status: 'unavailable', message: NO_EMBEDDING_MODEL };
-    return { status: 'ready', provider: this.provider.id, model: this.provider.model, dimensions: this.provider.dimensions };
+    return {
+      status: 'ready',
+      provider: this.provider.id,
+      model: this.provider.model,
+      dimensions: this.provider.dimensions,
+    };
   }
 }

@@ -24,7 +24,11 @@ describe('LocalOnnxEmbeddings', () => {
   const provider = (batchSize = 32) => new LocalOnnxEmbeddings({ modelPath: model.path, batchSize });
 
   it('names itself after the model folder and takes its dimensions from config.json', () => {
-    expect(provider()).toMatchObject({ id: 'local-onnx', model: 'tiny-all-MiniLM-L6-v2', dimensions: model.dimensions });
+    expect(provider()).toMatchObject({
+      id: 'local-onnx',
+      model: 'tiny-all-MiniLM-L6-v2',
+      dimensions: model.dimensions,
+    });
   });
 
   it('gives one unit-length vector of the model dimensions per text', async () => {
@@ -40,7 +44,10 @@ describe('LocalOnnxEmbeddings', () => {
   it('gives the same text the same vector, call after call', async () => {
     const embeddings = provider();
     const [first] = await embeddings.embed(['The quarterly report is attached.']);
-    const [again, alongOthers] = await embeddings.embed(['The quarterly report is attached.', 'The quarterly report is attached.']);
+    const [again, alongOthers] = await embeddings.embed([
+      'The quarterly report is attached.',
+      'The quarterly report is attached.',
+    ]);
 
     expect(again).toEqual(first);
     expect(alongOthers).toEqual(first);
@@ -58,7 +65,14 @@ describe('LocalOnnxEmbeddings', () => {
   });
 
   it('tokenizes with the model tokenizer: lower-cased, word pieces, distinct texts apart', async () => {
-    const texts = ['Hello World', 'hello world', 'hello, world', 'world hello world', 'unbelievably', 'un believe ably'];
+    const texts = [
+      'Hello World',
+      'hello world',
+      'hello, world',
+      'world hello world',
+      'unbelievably',
+      'un believe ably',
+    ];
     const vectors = await provider().embed(texts);
 
     expect(vectors[0]).toEqual(vectors[1]);
@@ -75,12 +89,20 @@ describe('LocalOnnxEmbeddings', () => {
   });
 
   it('keeps the order of texts across batch boundaries and padding', async () => {
-    const texts = ['one', 'two words', 'a sentence of five words', 'four', 'and a rather longer fifth sentence to pad the batch'];
+    const texts = [
+      'one',
+      'two words',
+      'a sentence of five words',
+      'four',
+      'and a rather longer fifth sentence to pad the batch',
+    ];
     const batched = await provider(2).embed(texts);
     const oneByOne = await Promise.all(texts.map(async (text) => (await provider().embed([text]))[0]));
 
     expect(batched).toHaveLength(texts.length);
-    batched.forEach((vector, index) => vector.forEach((value, dimension) => expect(value).toBeCloseTo(oneByOne[index]![dimension]!, 6)));
+    batched.forEach((vector, index) =>
+      vector.forEach((value, dimension) => expect(value).toBeCloseTo(oneByOne[index]![dimension]!, 6)),
+    );
   });
 
   it('loads the model once, on the first embedding, when first calls arrive together', async () => {
@@ -88,7 +110,11 @@ describe('LocalOnnxEmbeddings', () => {
     const embeddings = provider();
     expect(pipeline).not.toHaveBeenCalled();
 
-    const results = await Promise.all([embeddings.embed(['first']), embeddings.embed(['second']), embeddings.embed(['third'])]);
+    const results = await Promise.all([
+      embeddings.embed(['first']),
+      embeddings.embed(['second']),
+      embeddings.embed(['third']),
+    ]);
     await embeddings.embed(['later']);
 
     expect(results.map((vectors) => vectors.length)).toEqual([1, 1, 1]);
@@ -120,15 +146,22 @@ describe('LocalOnnxEmbeddings', () => {
   });
 
   it('refuses a folder that does not exist, naming the path', () => {
-    expect(() => new LocalOnnxEmbeddings({ modelPath: '/no/such/model', batchSize: 32 })).toThrow('Local embedding model /no/such/model is not a folder');
+    expect(() => new LocalOnnxEmbeddings({ modelPath: '/no/such/model', batchSize: 32 })).toThrow(
+      'Local embedding model /no/such/model is not a folder',
+    );
   });
 
   it('fails, naming the folder, when the model gives vectors of another length than config.json says', async () => {
     const mismatched = await createTinyEmbeddingModel();
     const configPath = join(mismatched.path, 'config.json');
-    await writeFile(configPath, JSON.stringify({ ...JSON.parse(await readFile(configPath, 'utf8')), hidden_size: 384 }));
+    await writeFile(
+      configPath,
+      JSON.stringify({ ...JSON.parse(await readFile(configPath, 'utf8')), hidden_size: 384 }),
+    );
     try {
-      await expect(new LocalOnnxEmbeddings({ modelPath: mismatched.path, batchSize: 32 }).embed(['text'])).rejects.toThrow(
+      await expect(
+        new LocalOnnxEmbeddings({ modelPath: mismatched.path, batchSize: 32 }).embed(['text']),
+      ).rejects.toThrow(
         `Local embedding model ${mismatched.path} returned vectors of ${model.dimensions} dimensions, but its config.json says hidden_size 384`,
       );
     } finally {

@@ -63,9 +63,12 @@ export class LocalOnnxEmbeddings implements EmbeddingProvider {
     this.extractor ??= this.load().catch((error: unknown) => {
       // Forgotten, so that a later call tries again rather than repeating a failure that may since have been fixed.
       this.extractor = undefined;
-      throw new Error(`Local embedding model ${this.modelPath} could not be loaded: ${error instanceof Error ? error.message : String(error)}`, {
-        cause: error,
-      });
+      throw new Error(
+        `Local embedding model ${this.modelPath} could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+        {
+          cause: error,
+        },
+      );
     });
     return this.extractor;
   }
@@ -87,7 +90,12 @@ function readHiddenSize(modelPath: string): number {
   try {
     return modelConfig.parse(JSON.parse(readFileSync(configPath, 'utf8'))).hidden_size;
   } catch (error) {
-    const reason = error instanceof z.ZodError ? 'it has no positive whole hidden_size' : error instanceof Error ? error.message : String(error);
-    throw new Error(`Local embedding model ${modelPath} needs a readable config.json: ${reason}`);
+    const reason =
+      error instanceof z.ZodError
+        ? 'it has no positive whole hidden_size'
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    throw new Error(`Local embedding model ${modelPath} needs a readable config.json: ${reason}`, { cause: error });
   }
 }

@@ -54,7 +54,11 @@ function embeddingsReply(request: EmbeddingsRequest, dimensions = 3): Reply {
     status: 200,
     body: {
       object: 'list',
-      data: request.body.input.map((text, index) => ({ object: 'embedding', index, embedding: vectorFor(text, dimensions) })),
+      data: request.body.input.map((text, index) => ({
+        object: 'embedding',
+        index,
+        embedding: vectorFor(text, dimensions),
+      })),
       model: request.body.model,
       usage: { prompt_tokens: request.body.input.length, total_tokens: request.body.input.length },
     },
@@ -68,13 +72,22 @@ function unitLength(vector: number[]): number {
 describe('OpenAICompatibleEmbeddings', () => {
   it('embeds in batches and returns one vector per text in input order', async () => {
     const server = await startEmbeddingsServer((request) => embeddingsReply(request));
-    const provider = new OpenAICompatibleEmbeddings({ baseUrl: server.baseUrl, model: 'test-embed', dimensions: 3, batchSize: 4 });
+    const provider = new OpenAICompatibleEmbeddings({
+      baseUrl: server.baseUrl,
+      model: 'test-embed',
+      dimensions: 3,
+      batchSize: 4,
+    });
     const texts = Array.from({ length: 10 }, (_, i) => 'x'.repeat(i + 1));
 
     const vectors = await provider.embed(texts);
 
     expect(server.requests).toHaveLength(Math.ceil(texts.length / 4));
-    expect(server.requests.map((request) => request.body.input)).toEqual([texts.slice(0, 4), texts.slice(4, 8), texts.slice(8)]);
+    expect(server.requests.map((request) => request.body.input)).toEqual([
+      texts.slice(0, 4),
+      texts.slice(4, 8),
+      texts.slice(8),
+    ]);
     expect(server.requests.every((request) => request.body.model === 'test-embed')).toBe(true);
     expect(vectors).toHaveLength(texts.length);
     vectors.forEach((vector, i) => {
@@ -85,9 +98,14 @@ describe('OpenAICompatibleEmbeddings', () => {
   });
 
   it('returns L2-normalised vectors', async () => {
-    const server = await startEmbeddingsServer((request) => ({
+    const server = await startEmbeddingsServer(() => ({
       status: 200,
-      body: { object: 'list', data: [{ object: 'embedding', index: 0, embedding: [3, 4] }], model: 'm', usage: { prompt_tokens: 1, total_tokens: 1 } },
+      body: {
+        object: 'list',
+        data: [{ object: 'embedding', index: 0, embedding: [3, 4] }],
+        model: 'm',
+        usage: { prompt_tokens: 1, total_tokens: 1 },
+      },
     }));
     const provider = new OpenAICompatibleEmbeddings({ baseUrl: server.baseUrl, model: 'm', dimensions: 2 });
 
@@ -108,7 +126,9 @@ describe('OpenAICompatibleEmbeddings', () => {
   it('sends the API key as a bearer token when one is given, and no Authorization header otherwise', async () => {
     const server = await startEmbeddingsServer((request) => embeddingsReply(request));
 
-    await new OpenAICompatibleEmbeddings({ baseUrl: server.baseUrl, apiKey: API_KEY, model: 'm', dimensions: 3 }).embed(['a']);
+    await new OpenAICompatibleEmbeddings({ baseUrl: server.baseUrl, apiKey: API_KEY, model: 'm', dimensions: 3 }).embed(
+      ['a'],
+    );
     await new OpenAICompatibleEmbeddings({ baseUrl: server.baseUrl, model: 'm', dimensions: 3 }).embed(['a']);
 
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${API_KEY}`);
@@ -122,7 +142,12 @@ describe('OpenAICompatibleEmbeddings', () => {
       headers: { 'retry-after-ms': '1' },
       body: { error: { message: `upstream crashed while serving key ${API_KEY}`, type: 'server_error' } },
     }));
-    const provider = new OpenAICompatibleEmbeddings({ baseUrl: server.baseUrl, apiKey: API_KEY, model: 'm', dimensions: 3 });
+    const provider = new OpenAICompatibleEmbeddings({
+      baseUrl: server.baseUrl,
+      apiKey: API_KEY,
+      model: 'm',
+      dimensions: 3,
+    });
 
     const error = await provider.embed(['a']).catch((caught: unknown) => caught as Error);
 
@@ -136,9 +161,20 @@ describe('OpenAICompatibleEmbeddings', () => {
   it('turns a rejected API key into an error naming the endpoint and 401, without the key', async () => {
     const server = await startEmbeddingsServer(() => ({
       status: 401,
-      body: { error: { message: `Incorrect API key provided: ${API_KEY}`, type: 'invalid_request_error', code: 'invalid_api_key' } },
+      body: {
+        error: {
+          message: `Incorrect API key provided: ${API_KEY}`,
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        },
+      },
     }));
-    const provider = new OpenAICompatibleEmbeddings({ baseUrl: server.baseUrl, apiKey: API_KEY, model: 'm', dimensions: 3 });
+    const provider = new OpenAICompatibleEmbeddings({
+      baseUrl: server.baseUrl,
+      apiKey: API_KEY,
+      model: 'm',
+      dimensions: 3,
+    });
 
     const error = await provider.embed(['a']).catch((caught: unknown) => caught as Error);
 

@@ -26,7 +26,8 @@ export class OpenAICompatibleEmbeddings implements EmbeddingProvider {
 
   constructor(options: OpenAICompatibleEmbeddingsOptions) {
     const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-    if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`Embedding batch size must be a positive integer, got ${batchSize}`);
+    if (!Number.isInteger(batchSize) || batchSize < 1)
+      throw new Error(`Embedding batch size must be a positive integer, got ${batchSize}`);
     if (!Number.isInteger(options.dimensions) || options.dimensions < 1) {
       throw new Error(`Embedding dimensions must be a positive integer, got ${options.dimensions}`);
     }
@@ -36,7 +37,11 @@ export class OpenAICompatibleEmbeddings implements EmbeddingProvider {
     this.endpoint = `${baseUrl}/embeddings`;
     this.batchSize = batchSize;
     this.apiKey = options.apiKey;
-    this.embeddingModel = createOpenAICompatible({ name: this.id, baseURL: baseUrl, apiKey: options.apiKey }).embeddingModel(options.model);
+    this.embeddingModel = createOpenAICompatible({
+      name: this.id,
+      baseURL: baseUrl,
+      apiKey: options.apiKey,
+    }).embeddingModel(options.model);
   }
 
   async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {

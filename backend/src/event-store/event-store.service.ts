@@ -64,7 +64,10 @@ export class EventStore {
         return written;
       });
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException && error.message.includes('events_stream_version_unique')) {
+      if (
+        error instanceof UniqueConstraintViolationException &&
+        error.message.includes('events_stream_version_unique')
+      ) {
         throw new ConcurrencyConflictError(batch[0]!.streamId);
       }
       throw error;
@@ -75,28 +78,35 @@ export class EventStore {
   }
 
   async readStream(streamId: string, em: EntityManager = this.orm.em.fork()): Promise<RecordedEvent[]> {
-    const rows = await em.execute<EventRow[]>(
-      'select * from events where stream_id = ? order by version',
-      [streamId],
-    );
+    const rows = await em.execute<EventRow[]>('select * from events where stream_id = ? order by version', [streamId]);
     return rows.map(toRecordedEvent);
   }
 
   /** Events after the given global position, oldest first. */
-  async readAll(afterPosition: number, limit: number, em: EntityManager = this.orm.em.fork()): Promise<RecordedEvent[]> {
-    const rows = await em.execute<EventRow[]>(
-      'select * from events where position > ? order by position limit ?',
-      [afterPosition, limit],
-    );
+  async readAll(
+    afterPosition: number,
+    limit: number,
+    em: EntityManager = this.orm.em.fork(),
+  ): Promise<RecordedEvent[]> {
+    const rows = await em.execute<EventRow[]>('select * from events where position > ? order by position limit ?', [
+      afterPosition,
+      limit,
+    ]);
     return rows.map(toRecordedEvent);
   }
 
   async headPosition(em: EntityManager = this.orm.em.fork()): Promise<number> {
-    const [row] = await em.execute<{ head: string | number }[]>('select coalesce(max(position), 0) as head from events');
+    const [row] = await em.execute<{ head: string | number }[]>(
+      'select coalesce(max(position), 0) as head from events',
+    );
     return Number(row?.head ?? 0);
   }
 
-  private async appendToStream(em: EntityManager, append: StreamAppend, metadata: EventMetadata): Promise<RecordedEvent[]> {
+  private async appendToStream(
+    em: EntityManager,
+    append: StreamAppend,
+    metadata: EventMetadata,
+  ): Promise<RecordedEvent[]> {
     const [current] = await em.execute<{ version: number }[]>(
       'select coalesce(max(version), 0) as version from events where stream_id = ?',
       [append.streamId],
@@ -117,7 +127,13 @@ export class EventStore {
         append.streamId,
         append.streamType,
         JSON.stringify(metadata),
-        JSON.stringify(append.events.map((event, index) => ({ version: actualVersion + index + 1, type: event.type, data: event.data }))),
+        JSON.stringify(
+          append.events.map((event, index) => ({
+            version: actualVersion + index + 1,
+            type: event.type,
+            data: event.data,
+          })),
+        ),
       ],
     );
     return rows.map(toRecordedEvent).sort((a, b) => a.version - b.version);

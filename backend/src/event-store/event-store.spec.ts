@@ -28,7 +28,10 @@ describe('EventStore', () => {
 
   it('appends events with consecutive stream versions and increasing global positions', async () => {
     const streamId = nextStream();
-    await store.append({ streamId, streamType: 'counter', expectedVersion: 0, events: [increment(1), increment(2)] }, system);
+    await store.append(
+      { streamId, streamType: 'counter', expectedVersion: 0, events: [increment(1), increment(2)] },
+      system,
+    );
     await store.append({ streamId, streamType: 'counter', expectedVersion: 2, events: [increment(3)] }, system);
 
     const events = await store.readStream(streamId);
@@ -67,7 +70,10 @@ describe('EventStore', () => {
   it('appends to several streams atomically: one conflict writes none of them', async () => {
     const untouched = nextStream();
     const existing = nextStream();
-    await store.append({ streamId: existing, streamType: 'counter', expectedVersion: 0, events: [increment(1)] }, system);
+    await store.append(
+      { streamId: existing, streamType: 'counter', expectedVersion: 0, events: [increment(1)] },
+      system,
+    );
 
     await expect(
       store.append(
@@ -87,11 +93,19 @@ describe('EventStore', () => {
       if (message instanceof RecordedDomainEvent) published.push(message);
     });
     const streamId = nextStream();
-    await store.append({ streamId, streamType: 'counter', expectedVersion: 0, events: [increment(5)] }, { actorId: null, correlationId: 'c-1' });
+    await store.append(
+      { streamId, streamType: 'counter', expectedVersion: 0, events: [increment(5)] },
+      { actorId: null, correlationId: 'c-1' },
+    );
     subscription.unsubscribe();
 
     expect(published.map((message) => message.event)).toEqual([
-      expect.objectContaining({ streamId, type: 'CounterIncremented', data: { by: 5 }, metadata: { actorId: null, correlationId: 'c-1' } }),
+      expect.objectContaining({
+        streamId,
+        type: 'CounterIncremented',
+        data: { by: 5 },
+        metadata: { actorId: null, correlationId: 'c-1' },
+      }),
     ]);
   });
 
@@ -100,13 +114,19 @@ describe('EventStore', () => {
     await store.append({ streamId, streamType: 'counter', expectedVersion: 0, events: [increment(1)] }, system);
     const published: unknown[] = [];
     const subscription = t.app.get(EventBus).subscribe((message) => published.push(message));
-    await store.append({ streamId, streamType: 'counter', expectedVersion: 0, events: [increment(2)] }, system).catch(() => {});
+    await store
+      .append({ streamId, streamType: 'counter', expectedVersion: 0, events: [increment(2)] }, system)
+      .catch(() => {});
     subscription.unsubscribe();
     expect(published).toEqual([]);
   });
 
   it('surfaces a conflicting write as HTTP 409, never a silent overwrite', async () => {
-    const { body } = await t.http().post('/api/auth/register').send(newAccount({ name: 'Original Name' })).expect(201);
+    const { body } = await t
+      .http()
+      .post('/api/auth/register')
+      .send(newAccount({ name: 'Original Name' }))
+      .expect(201);
     const auth = { Authorization: `Bearer ${body.accessToken}` };
     const streamId = `user-${body.user.id}`;
 

@@ -10,7 +10,16 @@ import { ModelCatalog } from '../models/read-model/model-catalog.js';
 import { ModelRouter, type ModelRequest, type RouteOptions } from '../models/routing/model-router.service.js';
 import { chatCompletionsSchema, ROUTER_CHOOSES, type ChatCompletionsRequest } from './chat-completions.schema.js';
 import { OpenAiExceptionFilter } from './openai-exception.filter.js';
-import { completion, completionChunk, completionId, errorBody, modelList, toChatMessages, usageChunk, type CompletionHeader } from './openai-wire.js';
+import {
+  completion,
+  completionChunk,
+  completionId,
+  errorBody,
+  modelList,
+  toChatMessages,
+  usageChunk,
+  type CompletionHeader,
+} from './openai-wire.js';
 
 /** When this server began offering its models: OpenAI's `created` for GET /v1/models. */
 const SERVING_SINCE = Math.floor(Date.now() / 1000);
@@ -54,7 +63,11 @@ export class GatewayController {
       signal: callerLeftSignal(response),
     };
     const modelRequest = toModelRequest(body);
-    const header = (model: string): CompletionHeader => ({ id: completionId(), created: Math.floor(Date.now() / 1000), model });
+    const header = (model: string): CompletionHeader => ({
+      id: completionId(),
+      created: Math.floor(Date.now() / 1000),
+      model,
+    });
 
     if (!body.stream) {
       const { modelId, response: answer } = await this.router.complete(modelRequest, options);
@@ -83,8 +96,17 @@ function toModelRequest(body: ChatCompletionsRequest): ModelRequest {
  * the finish reason, the usage chunk when asked, then [DONE]. A failure mid-stream can
  * no longer change the status, so it is sent as an error event, as OpenAI does.
  */
-async function sendEventStream(response: Response, header: CompletionHeader, parts: AsyncIterable<ChatStreamPart>, includeUsage: boolean) {
-  response.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
+async function sendEventStream(
+  response: Response,
+  header: CompletionHeader,
+  parts: AsyncIterable<ChatStreamPart>,
+  includeUsage: boolean,
+) {
+  response.status(200).set({
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'X-Accel-Buffering': 'no',
+  });
   response.flushHeaders();
   const send = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
   try {

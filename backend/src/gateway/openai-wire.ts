@@ -24,7 +24,11 @@ export function toChatMessages(messages: ChatCompletionsRequest['messages']): Ch
 }
 
 function wireUsage(usage: TokenUsage) {
-  return { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens };
+  return {
+    prompt_tokens: usage.inputTokens,
+    completion_tokens: usage.outputTokens,
+    total_tokens: usage.inputTokens + usage.outputTokens,
+  };
 }
 
 export interface CompletionHeader {
@@ -38,13 +42,24 @@ export function completion(header: CompletionHeader, text: string, finishReason:
   return {
     ...header,
     object: 'chat.completion',
-    choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: FINISH_REASONS[finishReason] }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: text, refusal: null },
+        logprobs: null,
+        finish_reason: FINISH_REASONS[finishReason],
+      },
+    ],
     usage: wireUsage(usage),
   };
 }
 
 /** One chunk of a streamed completion; the first carries the role. */
-export function completionChunk(header: CompletionHeader, delta: { role?: 'assistant'; content?: string }, finishReason: FinishReason | null) {
+export function completionChunk(
+  header: CompletionHeader,
+  delta: { role?: 'assistant'; content?: string },
+  finishReason: FinishReason | null,
+) {
   return {
     ...header,
     object: 'chat.completion.chunk',
@@ -58,7 +73,10 @@ export function usageChunk(header: CompletionHeader, usage: TokenUsage) {
 }
 
 export function modelList(models: { id: string; provider: string }[], created: number) {
-  return { object: 'list', data: models.map(({ id, provider }) => ({ id, object: 'model', created, owned_by: provider })) };
+  return {
+    object: 'list',
+    data: models.map(({ id, provider }) => ({ id, object: 'model', created, owned_by: provider })),
+  };
 }
 
 const ERROR_TYPES: Record<number, string> = {
@@ -71,5 +89,12 @@ const ERROR_TYPES: Record<number, string> = {
 
 /** OpenAI's error body, which its clients turn into typed errors carrying the message. */
 export function errorBody(status: number, message: string) {
-  return { error: { message, type: ERROR_TYPES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error'), param: null, code: null } };
+  return {
+    error: {
+      message,
+      type: ERROR_TYPES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error'),
+      param: null,
+      code: null,
+    },
+  };
 }

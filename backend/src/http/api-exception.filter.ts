@@ -35,7 +35,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
 /** The status and message a failure answers with, whatever shape the response body takes. */
 export function describeException(exception: unknown): { status: number; error: string; details?: string[] } {
-  if (exception instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[exception.kind], error: exception.message };
+  if (exception instanceof DomainError)
+    return { status: DOMAIN_ERROR_STATUS[exception.kind], error: exception.message };
   if (exception instanceof ConcurrencyConflictError) return { status: HttpStatus.CONFLICT, error: exception.message };
   // Nest wraps the body parser's errors; their type tells a client's mistake precisely.
   const cause = exception instanceof HttpException ? exception.cause : exception;
@@ -63,6 +64,9 @@ function describeBodyParserError(error: BodyParserError): { status: number; erro
     case 'charset.unsupported':
       return { status: HttpStatus.UNSUPPORTED_MEDIA_TYPE, error: 'Unsupported request body encoding' };
     default:
-      return { status: error.status >= 400 && error.status < 500 ? error.status : HttpStatus.BAD_REQUEST, error: 'Invalid request body' };
+      return {
+        status: error.status >= 400 && error.status < 500 ? error.status : HttpStatus.BAD_REQUEST,
+        error: 'Invalid request body',
+      };
   }
 }

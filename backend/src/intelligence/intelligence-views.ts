@@ -18,7 +18,11 @@ export class IntelligenceViews {
   ) {}
 
   async stats(principal: Principal): Promise<IntelligenceStats> {
-    const [searches, chat, documentsIndexed] = await Promise.all([this.search.searchTotals(), this.chat.counters(), this.readableProcessedDocuments(principal)]);
+    const [searches, chat, documentsIndexed] = await Promise.all([
+      this.search.searchTotals(),
+      this.chat.counters(),
+      this.readableProcessedDocuments(principal),
+    ]);
     const chatQueries = chat.answered + chat.failed;
     const totalQueries = searches.searches + chatQueries;
     const succeeded = searches.succeeded + chat.answered;
@@ -33,10 +37,12 @@ export class IntelligenceViews {
   }
 
   private async readableProcessedDocuments(principal: Principal): Promise<number> {
-    const [row] = await this.orm.em.fork().execute<{ count: number | string }[]>(
-      `select count(*) as count from documents where status = 'processed' and (? or access_level = 'shared' or uploaded_by = ?)`,
-      [canReadEverything(principal), principal.userId],
-    );
+    const [row] = await this.orm.em
+      .fork()
+      .execute<{ count: number | string }[]>(
+        `select count(*) as count from documents where status = 'processed' and (? or access_level = 'shared' or uploaded_by = ?)`,
+        [canReadEverything(principal), principal.userId],
+      );
     return Number(row?.count ?? 0);
   }
 }

@@ -13,7 +13,10 @@ export class IntelligenceController {
 
   @Get('stats')
   @Authenticated({ permission: 'search:basic' })
-  @ApiOperation({ summary: "The spec's Intelligence stats: searches and chat questions, success rate, mean time (ms) and the caller's indexed documents" })
+  @ApiOperation({
+    summary:
+      "The spec's Intelligence stats: searches and chat questions, success rate, mean time (ms) and the caller's indexed documents",
+  })
   async stats(@CurrentPrincipal() principal: Principal): Promise<IntelligenceStatsResponse> {
     return { success: true, stats: await this.views.stats(principal) };
   }

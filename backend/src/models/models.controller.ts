@@ -19,7 +19,13 @@ import { ConfigureRoutingCommand } from './commands/configure-routing.command.js
 import { RemoveProviderCommand } from './commands/remove-provider.command.js';
 import { TestModelCommand } from './commands/test-model.command.js';
 import { UpdateModelCommand } from './commands/update-model.command.js';
-import { addProviderSchema, modelIdParam, modelUpdateSchema, providerIdParam, routingSchema } from './models.schemas.js';
+import {
+  addProviderSchema,
+  modelIdParam,
+  modelUpdateSchema,
+  providerIdParam,
+  routingSchema,
+} from './models.schemas.js';
 import { ModelViews } from './read-model/model-views.js';
 
 /**
@@ -57,7 +63,9 @@ export class ModelsController {
 
   @Put('routing')
   @Authenticated({ permission: 'system:configure' })
-  @ApiOperation({ summary: 'Change the primary, fallback and cost-optimized models or auto-routing (only the fields sent)' })
+  @ApiOperation({
+    summary: 'Change the primary, fallback and cost-optimized models or auto-routing (only the fields sent)',
+  })
   async configureRouting(
     @Body({ schema: routingSchema }) changes: z.output<typeof routingSchema>,
     @CurrentPrincipal() principal: Principal,
@@ -75,7 +83,9 @@ export class ModelsController {
 
   @Post('providers')
   @Authenticated({ permission: 'system:configure' })
-  @ApiOperation({ summary: 'Add an OpenAI-compatible endpoint; its models are listed from it (502 when it cannot be reached)' })
+  @ApiOperation({
+    summary: 'Add an OpenAI-compatible endpoint; its models are listed from it (502 when it cannot be reached)',
+  })
   addProvider(
     @Body({ schema: addProviderSchema }) request: z.output<typeof addProviderSchema>,
     @CurrentPrincipal() principal: Principal,
@@ -94,7 +104,8 @@ export class ModelsController {
   @Put(':id')
   @Authenticated({ permission: 'system:configure' })
   @ApiOperation({
-    summary: 'Change a model’s status, parameters or limits, or its provider’s endpoint or key; answers the updated model',
+    summary:
+      'Change a model’s status, parameters or limits, or its provider’s endpoint or key; answers the updated model',
   })
   async update(
     @Param('id', { schema: modelIdParam }) id: string,
@@ -108,7 +119,10 @@ export class ModelsController {
   @HttpCode(200)
   @Authenticated({ permission: 'system:monitor' })
   @ApiOperation({ summary: 'A real call through the model’s provider: {success, responseTime (ms), error}' })
-  test(@Param('id', { schema: modelIdParam }) id: string, @CurrentPrincipal() principal: Principal): Promise<ModelTestResult> {
+  test(
+    @Param('id', { schema: modelIdParam }) id: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<ModelTestResult> {
     return this.commands.execute(new TestModelCommand(id, principal));
   }
 }

@@ -23,7 +23,11 @@ import { ProviderSecrets } from './secrets/provider-secrets.js';
   imports: [PluginsModule],
   controllers: [ModelsController],
   providers: [
-    { provide: ProviderSecrets, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new ProviderSecrets(config.models.secretsKey) },
+    {
+      provide: ProviderSecrets,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new ProviderSecrets(config.models.secretsKey),
+    },
     { provide: UsageLedger, useFactory: () => new UsageLedger() },
     ModelsProjection,
     ModelStreamWriter,

@@ -9,8 +9,16 @@ import {
 
 const NOT_AN_OBJECT = 'The request body must be a JSON object';
 
-export const modelIdParam = z.string().trim().min(1, 'A model id is required').max(300, 'A model id is at most 300 characters');
-export const providerIdParam = z.string().trim().min(1, 'A provider id is required').max(100, 'A provider id is at most 100 characters');
+export const modelIdParam = z
+  .string()
+  .trim()
+  .min(1, 'A model id is required')
+  .max(300, 'A model id is at most 300 characters');
+export const providerIdParam = z
+  .string()
+  .trim()
+  .min(1, 'A provider id is required')
+  .max(100, 'A provider id is at most 100 characters');
 
 const httpUrl = (field: string) =>
   z
@@ -35,11 +43,19 @@ const limit = (field: string, whole: boolean) => {
 /** PUT /api/models/{id}: only the fields being changed; unknown fields are ignored. */
 export const modelUpdateSchema = z.object(
   {
-    status: z.enum(SETTABLE_MODEL_STATUSES, { error: `status must be ${SETTABLE_MODEL_STATUSES.join(' or ')}` }).optional(),
+    status: z
+      .enum(SETTABLE_MODEL_STATUSES, { error: `status must be ${SETTABLE_MODEL_STATUSES.join(' or ')}` })
+      .optional(),
     /** An empty string goes back to the provider's default endpoint. */
-    endpoint: z.union([z.literal(''), httpUrl('endpoint')], { error: 'endpoint must be an http or https URL' }).optional(),
+    endpoint: z
+      .union([z.literal(''), httpUrl('endpoint')], { error: 'endpoint must be an http or https URL' })
+      .optional(),
     /** An empty string removes the key. */
-    apiKey: z.string({ error: 'apiKey must be a string' }).trim().max(1000, 'apiKey must be at most 1000 characters').optional(),
+    apiKey: z
+      .string({ error: 'apiKey must be a string' })
+      .trim()
+      .max(1000, 'apiKey must be at most 1000 characters')
+      .optional(),
     configuration: z
       .object(
         {
@@ -67,7 +83,12 @@ export const modelUpdateSchema = z.object(
 ) satisfies z.ZodType<ModelUpdate>;
 
 const routedModelId = (field: string) =>
-  z.string({ error: `${field} must be a model id or null` }).trim().min(1, `${field} must be a model id or null`).nullable().optional();
+  z
+    .string({ error: `${field} must be a model id or null` })
+    .trim()
+    .min(1, `${field} must be a model id or null`)
+    .nullable()
+    .optional();
 
 /** PUT /api/models/routing: the fields being changed. */
 export const routingSchema = z.object(
@@ -83,9 +104,17 @@ export const routingSchema = z.object(
 /** POST /api/models/providers ('Add Provider'). */
 export const addProviderSchema = z.object(
   {
-    name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
+    name: z
+      .string({ error: 'name is required' })
+      .trim()
+      .min(1, 'name is required')
+      .max(100, 'name must be at most 100 characters'),
     baseURL: httpUrl('baseURL'),
-    apiKey: z.string({ error: 'apiKey must be a string' }).trim().max(1000, 'apiKey must be at most 1000 characters').optional(),
+    apiKey: z
+      .string({ error: 'apiKey must be a string' })
+      .trim()
+      .max(1000, 'apiKey must be at most 1000 characters')
+      .optional(),
   },
   { error: NOT_AN_OBJECT },
 ) satisfies z.ZodType<AddProviderRequest>;

@@ -27,11 +27,17 @@ export class PreferencesController {
 
   @Put()
   @Authenticated()
-  @ApiOperation({ summary: "Change any of the caller's preferences (only the fields sent); 400 naming a field unknown or out of range" })
+  @ApiOperation({
+    summary:
+      "Change any of the caller's preferences (only the fields sent); 400 naming a field unknown or out of range",
+  })
   async change(
     @Body({ schema: preferencesChangeSchema }) changes: z.output<typeof preferencesChangeSchema>,
     @CurrentPrincipal() principal: Principal,
   ): Promise<PreferencesResponse> {
-    return { success: true, preferences: await this.commands.execute(new ChangePreferencesCommand(changes, principal)) };
+    return {
+      success: true,
+      preferences: await this.commands.execute(new ChangePreferencesCommand(changes, principal)),
+    };
   }
 }

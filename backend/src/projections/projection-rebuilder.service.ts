@@ -21,7 +21,10 @@ export class ProjectionRebuilder {
   async rebuild(names: string[] = []): Promise<Record<string, number>> {
     const unknown = names.filter((name) => !this.registry.byName(name));
     if (unknown.length > 0) {
-      const known = this.registry.all().map((projection) => projection.name).join(', ');
+      const known = this.registry
+        .all()
+        .map((projection) => projection.name)
+        .join(', ');
       throw new Error(`Unknown projection: ${unknown.join(', ')}. Known projections: ${known}`);
     }
     const selected = names.length > 0 ? names.map((name) => this.registry.byName(name)!) : this.registry.all();

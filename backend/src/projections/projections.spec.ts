@@ -13,7 +13,23 @@ import { newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
 import { ProjectionRebuilder } from './projection-rebuilder.service.js';
 import { ProjectionRunner } from './projection-runner.service.js';
 
-const READ_TABLES = ['users', 'sessions', 'api_keys', 'activity', 'documents', 'model_providers', 'model_settings', 'model_routing', 'model_usage_daily', 'search_stats', 'user_preferences', 'search_history', 'chat_sessions', 'chat_messages', 'chat_stats'];
+const READ_TABLES = [
+  'users',
+  'sessions',
+  'api_keys',
+  'activity',
+  'documents',
+  'model_providers',
+  'model_settings',
+  'model_routing',
+  'model_usage_daily',
+  'search_stats',
+  'user_preferences',
+  'search_history',
+  'chat_sessions',
+  'chat_messages',
+  'chat_stats',
+];
 
 async function snapshotReadTables(app: TestApp['app']) {
   const em = app.get(MikroORM).em.fork();
@@ -28,14 +44,28 @@ async function produceActivity(t: TestApp) {
   const member = (await t.http().post('/api/auth/register').send(newAccount()).expect(201)).body;
   const asAdmin = { Authorization: `Bearer ${admin.accessToken}` };
   await t.http().post('/api/auth/refresh').send({ refreshToken: member.refreshToken }).expect(200);
-  await t.http().put('/api/auth/profile').set(asAdmin).send({ name: 'Renamed Admin', avatar: 'https://example.com/a.png' }).expect(200);
+  await t
+    .http()
+    .put('/api/auth/profile')
+    .set(asAdmin)
+    .send({ name: 'Renamed Admin', avatar: 'https://example.com/a.png' })
+    .expect(200);
   const key = (await t.http().post('/api/api-keys').set(asAdmin).send({ name: 'CI' }).expect(201)).body.apiKey;
   await t.http().post('/api/api-keys').set(asAdmin).send({ name: 'Kept' }).expect(201);
-  await t.http().get('/api/auth/profile').set({ Authorization: `Bearer ${key.key}` }).expect(200);
+  await t
+    .http()
+    .get('/api/auth/profile')
+    .set({ Authorization: `Bearer ${key.key}` })
+    .expect(200);
   await t.http().delete(`/api/api-keys/${key.id}`).set(asAdmin).expect(200);
   await t.http().put(`/api/users/${member.user.id}/role`).set(asAdmin).send({ role: 'analyst' }).expect(200);
   const localModel = `/api/models/${encodeURIComponent('local:extractive')}`;
-  await t.http().put(localModel).set(asAdmin).send({ configuration: { temperature: 0.3 }, limits: { dailyRequests: 100 } }).expect(200);
+  await t
+    .http()
+    .put(localModel)
+    .set(asAdmin)
+    .send({ configuration: { temperature: 0.3 }, limits: { dailyRequests: 100 } })
+    .expect(200);
   await t.http().post(`${localModel}/test`).set(asAdmin).expect(200);
   const upload = await t
     .http()
@@ -47,21 +77,60 @@ async function produceActivity(t: TestApp) {
     .expect(201);
   const [kept, gone] = upload.body.documents as { id: string }[];
   await t.app.get(DocumentProcessor).whenIdle();
-  await t.http().put(`/api/documents/${kept!.id}/metadata`).set(asAdmin).send({ category: 'Notes', tags: ['a'] }).expect(200);
+  await t
+    .http()
+    .put(`/api/documents/${kept!.id}/metadata`)
+    .set(asAdmin)
+    .send({ category: 'Notes', tags: ['a'] })
+    .expect(200);
   await t.http().delete(`/api/documents/${gone!.id}`).set(asAdmin).expect(200);
-  await t.http().post('/api/search/rag').set(asAdmin).send({ query: 'projections', options: { type: 'keyword' } }).expect(200);
-  await t.http().post('/api/search/rag').set(asAdmin).send({ query: 'projections', options: { type: 'semantic' } }).expect(409);
-  await t.http().post('/api/search/rag').set(asAdmin).send({ query: 'notes', options: { type: 'keyword' } }).expect(200);
+  await t
+    .http()
+    .post('/api/search/rag')
+    .set(asAdmin)
+    .send({ query: 'projections', options: { type: 'keyword' } })
+    .expect(200);
+  await t
+    .http()
+    .post('/api/search/rag')
+    .set(asAdmin)
+    .send({ query: 'projections', options: { type: 'semantic' } })
+    .expect(409);
+  await t
+    .http()
+    .post('/api/search/rag')
+    .set(asAdmin)
+    .send({ query: 'notes', options: { type: 'keyword' } })
+    .expect(200);
   await t.http().delete('/api/search/history').set(asAdmin).expect(200);
-  await t.http().post('/api/search/rag').set(asAdmin).send({ query: 'kept notes', options: { type: 'keyword' } }).expect(200);
+  await t
+    .http()
+    .post('/api/search/rag')
+    .set(asAdmin)
+    .send({ query: 'kept notes', options: { type: 'keyword' } })
+    .expect(200);
   const ask = async (message: string, sessionId?: string) => {
-    const answer = await t.http().post('/api/chat').set(asAdmin).send({ message, sessionId, searchOptions: { type: 'keyword' } }).expect(200);
+    const answer = await t
+      .http()
+      .post('/api/chat')
+      .set(asAdmin)
+      .send({ message, sessionId, searchOptions: { type: 'keyword' } })
+      .expect(200);
     return (parseEventStream(answer.text)[0]!.data as { session: { id: string } }).session.id;
   };
   const keptSession = await ask('What are the kept notes about?');
   await ask('And anything else?', keptSession);
-  await t.http().patch(`/api/chat/sessions/${keptSession}`).set(asAdmin).send({ title: 'Projection notes' }).expect(200);
-  await t.http().delete(`/api/chat/sessions/${await ask('zzzz qqqq')}`).set(asAdmin).expect(200);
+  await t
+    .http()
+    .patch(`/api/chat/sessions/${keptSession}`)
+    .set(asAdmin)
+    .send({ title: 'Projection notes' })
+    .expect(200);
+  await t
+    .http()
+    .delete(`/api/chat/sessions/${await ask('zzzz qqqq')}`)
+    .set(asAdmin)
+    .expect(200);
   await t.http().put('/api/user/preferences').set(asAdmin).send({ theme: 'dark', resultsPerPage: 30 }).expect(200);
   await t.http().put('/api/user/preferences').set(asAdmin).send({ theme: 'light' }).expect(200);
   await t.http().post('/api/auth/logout').set(asAdmin).send({ sessionId: admin.sessionId }).expect(200);
@@ -76,20 +145,31 @@ describe('projections', () => {
 
   it('the asynchronous activity projection follows the log and reports no lag once caught up', async () => {
     // The first account on the system: it becomes the administrator.
-    await t.http().post('/api/auth/register').send(newAccount({ name: 'Ada Lovelace' })).expect(201);
+    await t
+      .http()
+      .post('/api/auth/register')
+      .send(newAccount({ name: 'Ada Lovelace' }))
+      .expect(201);
     await t.app.get(ProjectionRunner).catchUp();
 
     const status = await t.http().get('/status').expect(200);
     expect(status.body.components.projections).toEqual({ status: 'ready', lag: { activity: 0 } });
     const activity = await t.app.get(MikroORM).em.fork().execute('select title, description from activity');
-    expect(activity).toContainEqual({ title: 'New user registered', description: 'Ada Lovelace joined as Administrator' });
+    expect(activity).toContainEqual({
+      title: 'New user registered',
+      description: 'Ada Lovelace joined as Administrator',
+    });
   });
 
   it('a failing batch rolls back with its checkpoint and is retried from there, applying each event once', async () => {
     const runner = t.app.get(ProjectionRunner);
     await runner.catchUp();
     const failing = vi.spyOn(t.app.get(ActivityProjection), 'apply').mockRejectedValue(new Error('disk full'));
-    await t.http().post('/api/auth/register').send(newAccount({ name: 'Grace Hopper' })).expect(201);
+    await t
+      .http()
+      .post('/api/auth/register')
+      .send(newAccount({ name: 'Grace Hopper' }))
+      .expect(201);
     await expect(runner.catchUp()).rejects.toThrow('disk full');
 
     const degraded = await t.http().get('/status').expect(200);
@@ -98,7 +178,10 @@ describe('projections', () => {
 
     failing.mockRestore();
     await runner.catchUp();
-    const rows = await t.app.get(MikroORM).em.fork().execute(`select id from activity where description = 'Grace Hopper joined as User'`);
+    const rows = await t.app
+      .get(MikroORM)
+      .em.fork()
+      .execute(`select id from activity where description = 'Grace Hopper joined as User'`);
     expect(rows).toHaveLength(1);
     expect((await t.http().get('/status')).body.components.projections.status).toBe('ready');
   });
@@ -114,20 +197,48 @@ describe('projections', () => {
     expect(live.chat_sessions).toHaveLength(1);
     expect(live.chat_messages).toHaveLength(4);
     expect(live.chat_stats).toEqual([expect.objectContaining({ answered: 3, failed: 0 })]);
-    expect(live.activity).toContainEqual(expect.objectContaining({ type: 'search', title: 'Search failed', status: 'error' }));
     expect(live.activity).toContainEqual(
-      expect.objectContaining({ type: 'search', title: 'Search performed', description: expect.stringMatching(/^Keyword search: 1 result in \d+ ms$/) }),
-    );
-    expect(live.activity).toContainEqual(expect.objectContaining({ type: 'search', title: 'Question answered', status: 'success' }));
-    expect(live.activity).toContainEqual(
-      expect.objectContaining({ type: 'search', title: 'Question answered', description: 'No passage found in the documents; no model was asked' }),
+      expect.objectContaining({ type: 'search', title: 'Search failed', status: 'error' }),
     );
     expect(live.activity).toContainEqual(
-      expect.objectContaining({ type: 'model', title: 'Model settings changed', description: 'local:extractive', status: 'info' }),
+      expect.objectContaining({
+        type: 'search',
+        title: 'Search performed',
+        description: expect.stringMatching(/^Keyword search: 1 result in \d+ ms$/),
+      }),
+    );
+    expect(live.activity).toContainEqual(
+      expect.objectContaining({ type: 'search', title: 'Question answered', status: 'success' }),
+    );
+    expect(live.activity).toContainEqual(
+      expect.objectContaining({
+        type: 'search',
+        title: 'Question answered',
+        description: 'No passage found in the documents; no model was asked',
+      }),
+    );
+    expect(live.activity).toContainEqual(
+      expect.objectContaining({
+        type: 'model',
+        title: 'Model settings changed',
+        description: 'local:extractive',
+        status: 'info',
+      }),
     );
 
     const replayed = await t.app.get(ProjectionRebuilder).rebuild();
-    expect(Object.keys(replayed).sort()).toEqual(['activity', 'api-keys', 'chat', 'documents', 'models', 'search-history', 'search-stats', 'sessions', 'user-preferences', 'users']);
+    expect(Object.keys(replayed).sort()).toEqual([
+      'activity',
+      'api-keys',
+      'chat',
+      'documents',
+      'models',
+      'search-history',
+      'search-stats',
+      'sessions',
+      'user-preferences',
+      'users',
+    ]);
     expect(await snapshotReadTables(t.app)).toEqual(live);
   });
 
@@ -152,13 +263,15 @@ describe('projections across restarts', () => {
     const second = await startTestApp({ DATA_DIR: dataDir }, { persistent: true });
     try {
       await second.app.get(ProjectionRunner).catchUp();
-      const [{ position }] = await second.app.get(MikroORM).em.fork().execute(
-        `select position from projection_checkpoints where name = 'activity'`,
-      );
+      const [{ position }] = await second.app
+        .get(MikroORM)
+        .em.fork()
+        .execute(`select position from projection_checkpoints where name = 'activity'`);
       expect(Number(position)).toBeGreaterThanOrEqual(head);
-      const rows = await second.app.get(MikroORM).em.fork().execute(
-        `select description from activity where title = 'New user registered' order by id`,
-      );
+      const rows = await second.app
+        .get(MikroORM)
+        .em.fork()
+        .execute(`select description from activity where title = 'New user registered' order by id`);
       expect(rows.map((row: { description: string }) => row.description)).toEqual(
         expect.arrayContaining(['Alan Turing joined as Administrator', 'Edsger Dijkstra joined as User']),
       );
@@ -172,7 +285,15 @@ describe('projections across restarts', () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [resolve(import.meta.dirname, '../../dist/cli/rebuild-projections.js')],
-      { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PLUGINS_DIR: resolve(import.meta.dirname, '../../../plugins') } },
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          PLUGINS_DIR: resolve(import.meta.dirname, '../../../plugins'),
+        },
+      },
     );
     expect(stdout).toMatch(/users: replayed \d+ events/);
     expect(stdout).toMatch(/activity: replayed \d+ events/);

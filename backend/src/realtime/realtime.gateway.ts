@@ -37,7 +37,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly authentication: AuthenticationService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.webSessions = createWebSessionStorage({ secret: config.auth.sessionSecret, secure: config.auth.secureCookies });
+    this.webSessions = createWebSessionStorage({
+      secret: config.auth.sessionSecret,
+      secure: config.auth.secureCookies,
+    });
   }
 
   afterInit(server: Server): void {

@@ -46,7 +46,10 @@ describe('socket.io at /ws', () => {
     const bystander = connect({ extraHeaders: { Authorization: `Bearer ${account.accessToken}` } });
     await Promise.all([connected(subscriber), connected(bystander)]);
 
-    expect(await subscriber.emitWithAck('subscribe', { channel: 'metrics' })).toEqual({ success: true, channel: 'metrics' });
+    expect(await subscriber.emitWithAck('subscribe', { channel: 'metrics' })).toEqual({
+      success: true,
+      channel: 'metrics',
+    });
     const received = new Promise((resolve) => subscriber.once('metrics', resolve));
     let bystanderReceived = false;
     bystander.on('metrics', () => (bystanderReceived = true));

@@ -12,7 +12,14 @@ import { SearchController } from './search.controller.js';
 @Module({
   imports: [DocumentsModule],
   controllers: [SearchController],
-  providers: [DocumentSearch, SearchDocumentsHandler, ClearSearchHistoryHandler, SearchStatsProjection, SearchHistoryProjection, SearchStatsViews],
+  providers: [
+    DocumentSearch,
+    SearchDocumentsHandler,
+    ClearSearchHistoryHandler,
+    SearchStatsProjection,
+    SearchHistoryProjection,
+    SearchStatsViews,
+  ],
   exports: [DocumentSearch, SearchStatsViews],
 })
 export class SearchModule {}

@@ -14,7 +14,9 @@ const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT
 /** Which chunks a search may return: the options search and chat share. */
 export const searchFilters = {
   documentIds: z
-    .array(z.uuid({ error: 'documentIds must be document ids' }), { error: 'documentIds must be a list of document ids' })
+    .array(z.uuid({ error: 'documentIds must be document ids' }), {
+      error: 'documentIds must be a list of document ids',
+    })
     .max(1000, 'at most 1000 documentIds')
     .optional(),
   fileTypes: z
@@ -23,9 +25,16 @@ export const searchFilters = {
     })
     .optional(),
   tags: z
-    .array(z.string({ error: 'tags must be strings' }).trim().min(1, 'tags must not be blank').max(50, 'each tag must be at most 50 characters'), {
-      error: 'tags must be a list of strings',
-    })
+    .array(
+      z
+        .string({ error: 'tags must be strings' })
+        .trim()
+        .min(1, 'tags must not be blank')
+        .max(50, 'each tag must be at most 50 characters'),
+      {
+        error: 'tags must be a list of strings',
+      },
+    )
     .max(20, 'at most 20 tags')
     .optional(),
   minScore: z.number({ error: 'minScore must be a number' }).optional(),
@@ -42,8 +51,15 @@ export const searchRequestSchema = z.object(
     options: z
       .object(
         {
-          type: z.enum(SEARCH_TYPES, { error: `type must be one of ${SEARCH_TYPES.join(', ')}` }).default(DEFAULT_SEARCH_TYPE),
-          limit: z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(MAX_SEARCH_LIMIT, LIMIT_MESSAGE).default(DEFAULT_SEARCH_LIMIT),
+          type: z
+            .enum(SEARCH_TYPES, { error: `type must be one of ${SEARCH_TYPES.join(', ')}` })
+            .default(DEFAULT_SEARCH_TYPE),
+          limit: z
+            .number({ error: LIMIT_MESSAGE })
+            .int(LIMIT_MESSAGE)
+            .min(1, LIMIT_MESSAGE)
+            .max(MAX_SEARCH_LIMIT, LIMIT_MESSAGE)
+            .default(DEFAULT_SEARCH_LIMIT),
           ...searchFilters,
         },
         { error: 'options must be an object' },

@@ -12,7 +12,15 @@ describe('OpenAPI at /api/docs', () => {
     const { body } = await t.http().get('/api/docs/openapi.json').expect(200);
     expect(body.info.title).toBe('Docent API');
     expect(Object.keys(body.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/auth/refresh', '/api/auth/profile', '/api/api-keys', '/health', '/status']),
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/register',
+        '/api/auth/refresh',
+        '/api/auth/profile',
+        '/api/api-keys',
+        '/health',
+        '/status',
+      ]),
     );
     const login = body.paths['/api/auth/login'].post;
     const schema = login.requestBody.content['application/json'].schema;

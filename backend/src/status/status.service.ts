@@ -23,7 +23,9 @@ export class StatusService implements OnModuleInit {
   }
 
   async components(): Promise<Record<string, ComponentStatus>> {
-    const entries = await Promise.all(this.probes.map(async ({ name, probe }) => [name, await runProbe(probe)] as const));
+    const entries = await Promise.all(
+      this.probes.map(async ({ name, probe }) => [name, await runProbe(probe)] as const),
+    );
     return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
   }
 

@@ -10,7 +10,11 @@ describe('GET /health and /status', () => {
 
   it('answers health with status, platform and version', async () => {
     const response = await t.http().get('/health').expect(200);
-    expect(response.body).toEqual({ status: 'ok', platform: 'Docent', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(response.body).toEqual({
+      status: 'ok',
+      platform: 'Docent',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+    });
   });
 
   it('reports the real state of each component', async () => {
@@ -18,7 +22,10 @@ describe('GET /health and /status', () => {
     expect(response.body.platform).toBe('Docent');
     expect(response.body.components.database).toMatchObject({ status: 'ready', engine: 'pglite' });
     expect(response.body.components['event-store']).toMatchObject({ status: 'ready', position: expect.any(Number) });
-    expect(response.body.components.projections).toMatchObject({ status: 'ready', lag: { activity: expect.any(Number) } });
+    expect(response.body.components.projections).toMatchObject({
+      status: 'ready',
+      lag: { activity: expect.any(Number) },
+    });
     expect(response.body.components.embeddings).toMatchObject({
       status: 'unavailable',
       message: expect.stringContaining('semantic search is unavailable'),

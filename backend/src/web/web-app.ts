@@ -23,9 +23,16 @@ export async function mountWebApp(app: NestExpressApplication, config: AppConfig
 
   if (config.web.dev) {
     const vite = await import('vite');
-    const devServer = await vite.createServer({ root: frontendDir, server: { middlewareMode: true }, appType: 'custom' });
+    const devServer = await vite.createServer({
+      root: frontendDir,
+      server: { middlewareMode: true },
+      appType: 'custom',
+    });
     app.use(devServer.middlewares);
-    app.getHttpAdapter().getHttpServer().on('close', () => void devServer.close());
+    app
+      .getHttpAdapter()
+      .getHttpServer()
+      .on('close', () => void devServer.close());
     build = () => devServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>;
   } else {
     const serverBuild = join(frontendDir, 'build/server/index.js');

@@ -95,10 +95,7 @@ export const documentLifecycleMachine = setup({
  * statechart does not allow that event there. Pure: no actor is started, so the
  * backend decider can call it on every command.
  */
-export function nextDocumentStatus(
-  status: DocumentStatus,
-  event: DocumentLifecycleEvent,
-): DocumentStatus | null {
+export function nextDocumentStatus(status: DocumentStatus, event: DocumentLifecycleEvent): DocumentStatus | null {
   // Transitions do not depend on context, so the initial context stands in for the stored one.
   const snapshot = documentLifecycleMachine.resolveState({ value: status, context: INITIAL_CONTEXT });
   if (!snapshot.can(event)) return null;

@@ -179,7 +179,10 @@ export interface ModelProviderView {
  * The spec's cost breakdown figure per model: requests × cost per 1K × 1000 / 30, and
  * its share of the monthly cost (4000 when there is none yet).
  */
-export function costBreakdown(model: Pick<Model, 'requests' | 'costPerToken'>, monthlyCost: number): { cost: number; share: number } {
+export function costBreakdown(
+  model: Pick<Model, 'requests' | 'costPerToken'>,
+  monthlyCost: number,
+): { cost: number; share: number } {
   const cost = (model.requests * model.costPerToken * 1000) / 30;
   const base = monthlyCost > 0 ? monthlyCost : 4000;
   return { cost, share: (cost / base) * 100 };

@@ -212,13 +212,12 @@ describe('validateProfileUpdate', () => {
     expect(validateProfileUpdate({ avatar })).toBeNull();
   });
 
-  it.each([
-    'http://example.com/a.png',
-    'https://example.com/a.png?size=64',
-    `https://example.com/${'a'.repeat(2028)}`,
-  ])('accepts the avatar URL %j', (avatar) => {
-    expect(validateProfileUpdate({ avatar })).toBeNull();
-  });
+  it.each(['http://example.com/a.png', 'https://example.com/a.png?size=64', `https://example.com/${'a'.repeat(2028)}`])(
+    'accepts the avatar URL %j',
+    (avatar) => {
+      expect(validateProfileUpdate({ avatar })).toBeNull();
+    },
+  );
 
   it.each([
     'example.com/a.png',

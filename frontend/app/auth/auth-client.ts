@@ -46,7 +46,11 @@ export function authErrorText(payload: unknown, status: number): string {
   return typeof serverError === 'string' && serverError.length > 0 ? serverError : `HTTP ${status}`;
 }
 
-async function callAuthRoute<T>(client: AuthClient, path: string, init: { method: 'GET' | 'POST'; body?: unknown }): Promise<T> {
+async function callAuthRoute<T>(
+  client: AuthClient,
+  path: string,
+  init: { method: 'GET' | 'POST'; body?: unknown },
+): Promise<T> {
   let response: Response;
   try {
     response = await client.fetch(path, {
@@ -64,7 +68,8 @@ async function callAuthRoute<T>(client: AuthClient, path: string, init: { method
   }
   const payload: unknown = await response.json().catch(() => undefined);
   const failed = (payload as { success?: unknown } | undefined)?.success === false;
-  if (!response.ok || payload === undefined || failed) throw new AuthRequestError(response.status, authErrorText(payload, response.status));
+  if (!response.ok || payload === undefined || failed)
+    throw new AuthRequestError(response.status, authErrorText(payload, response.status));
   return payload as T;
 }
 
@@ -91,7 +96,8 @@ export const authRequests = {
     (await callAuthRoute<SignedIn>(client, AUTH_ROUTES.login, { method: 'POST', body: credentials })).user,
   register: async (client: AuthClient, registration: Registration) =>
     (await callAuthRoute<SignedIn>(client, AUTH_ROUTES.register, { method: 'POST', body: registration })).user,
-  demoLogIn: async (client: AuthClient) => (await callAuthRoute<SignedIn>(client, AUTH_ROUTES.demo, { method: 'POST' })).user,
+  demoLogIn: async (client: AuthClient) =>
+    (await callAuthRoute<SignedIn>(client, AUTH_ROUTES.demo, { method: 'POST' })).user,
   refresh: async (client: AuthClient) => {
     await callAuthRoute<{ success: true }>(client, AUTH_ROUTES.refresh, { method: 'POST' });
   },
@@ -100,5 +106,6 @@ export const authRequests = {
   },
   /** The user of the cookie session as the server sees it now, or null when there is none. */
   currentUser: async (client: AuthClient) =>
-    (await callAuthRoute<{ success: true; user: UserView | null }>(client, AUTH_ROUTES.session, { method: 'GET' })).user,
+    (await callAuthRoute<{ success: true; user: UserView | null }>(client, AUTH_ROUTES.session, { method: 'GET' }))
+      .user,
 };

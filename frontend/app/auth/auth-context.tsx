@@ -108,7 +108,9 @@ async function settled(actorRef: AuthActorRef): Promise<AuthOutcome> {
   try {
     const snapshot = await waitFor(actorRef, (current) => !isBusy(current));
     const { user, error } = snapshot.context;
-    return snapshot.matches('authenticated') && user ? { ok: true, user } : { ok: false, error: error ?? 'Not signed in' };
+    return snapshot.matches('authenticated') && user
+      ? { ok: true, user }
+      : { ok: false, error: error ?? 'Not signed in' };
   } catch {
     return { ok: false, error: 'Not signed in' };
   }
@@ -175,9 +177,15 @@ export function AuthAnnouncements() {
       });
     });
     const signedOut = actorRef.on('SIGNED_OUT', ({ reason }) => {
-      if (reason === 'logout') notifyRef.current({ type: 'success', title: LOGGED_OUT, metadata: { category: 'auth' } });
+      if (reason === 'logout')
+        notifyRef.current({ type: 'success', title: LOGGED_OUT, metadata: { category: 'auth' } });
       if (reason === 'refreshFailed') {
-        notifyRef.current({ type: 'security', title: 'Token refresh failed', message: 'Please sign in again.', metadata: { category: 'auth' } });
+        notifyRef.current({
+          type: 'security',
+          title: 'Token refresh failed',
+          message: 'Please sign in again.',
+          metadata: { category: 'auth' },
+        });
       }
     });
     return () => {

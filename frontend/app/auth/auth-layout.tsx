@@ -101,13 +101,16 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         </p>
         <section id="terms" aria-labelledby="terms-title">
           <h2 id="terms-title">Terms of Use</h2>
-          <p>The terms of use of this Docent installation are set by the organisation that runs it; ask its administrator.</p>
+          <p>
+            The terms of use of this Docent installation are set by the organisation that runs it; ask its
+            administrator.
+          </p>
         </section>
         <section id="privacy" aria-labelledby="privacy-title">
           <h2 id="privacy-title">Privacy notice</h2>
           <p>
-            Your sign-in is kept in an httpOnly cookie on this server, never in browser storage. Your account and documents are
-            stored by this installation; the privacy policy of the organisation that runs it applies.
+            Your sign-in is kept in an httpOnly cookie on this server, never in browser storage. Your account and
+            documents are stored by this installation; the privacy policy of the organisation that runs it applies.
           </p>
         </section>
       </StyledFooter>

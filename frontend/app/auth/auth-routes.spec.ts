@@ -9,11 +9,30 @@ import { action as refreshAction } from '../routes/auth.refresh';
 import { action as registerAction } from '../routes/auth.register';
 import { loader as sessionLoader } from '../routes/auth.session';
 
-const context = { apiBaseUrl: 'http://api.test', sessionSecret: 's'.repeat(40), secureCookies: false } as AppLoadContext;
+const context = {
+  apiBaseUrl: 'http://api.test',
+  sessionSecret: 's'.repeat(40),
+  secureCookies: false,
+} as AppLoadContext;
 const CSRF_TOKEN = 'the-csrf-token';
 const ORIGIN = 'http://docent.test';
-const user = { id: 'u1', email: 'ada@example.com', name: 'Ada', role: 'user', avatar: null, createdAt: '2025-01-01T00:00:00.000Z', lastLogin: null };
-const issued = { success: true, user, accessToken: 'access-1', refreshToken: 'refresh-1', sessionId: '6b1d2c1e-0000-4000-8000-000000000001', expiresIn: 3600 };
+const user = {
+  id: 'u1',
+  email: 'ada@example.com',
+  name: 'Ada',
+  role: 'user',
+  avatar: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  lastLogin: null,
+};
+const issued = {
+  success: true,
+  user,
+  accessToken: 'access-1',
+  refreshToken: 'refresh-1',
+  sessionId: '6b1d2c1e-0000-4000-8000-000000000001',
+  expiresIn: 3600,
+};
 
 type ApiHandler = (body: unknown, headers: Headers) => Response;
 let api: Record<string, ApiHandler>;
@@ -41,7 +60,8 @@ afterEach(() => {
 async function cookieWith(data: Record<string, unknown>): Promise<string> {
   const storage = sessionStorageFor(context);
   const session = await storage.getSession();
-  for (const [key, value] of Object.entries({ csrfToken: CSRF_TOKEN, ...data })) session.set(key as 'csrfToken', value as string);
+  for (const [key, value] of Object.entries({ csrfToken: CSRF_TOKEN, ...data }))
+    session.set(key as 'csrfToken', value as string);
   return (await storage.commitSession(session)).split(';')[0] ?? '';
 }
 
@@ -50,8 +70,16 @@ async function sessionOf(response: Response) {
   return sessionStorageFor(context).getSession(setCookie?.split(';')[0]);
 }
 
-async function post(path: string, body: unknown, options: { cookie?: Record<string, unknown>; csrf?: string | null; origin?: string } = {}) {
-  const headers = new Headers({ 'Content-Type': 'application/json', Origin: options.origin ?? ORIGIN, Cookie: await cookieWith(options.cookie ?? {}) });
+async function post(
+  path: string,
+  body: unknown,
+  options: { cookie?: Record<string, unknown>; csrf?: string | null; origin?: string } = {},
+) {
+  const headers = new Headers({
+    'Content-Type': 'application/json',
+    Origin: options.origin ?? ORIGIN,
+    Cookie: await cookieWith(options.cookie ?? {}),
+  });
   if (options.csrf !== null) headers.set(CSRF_HEADER, options.csrf ?? CSRF_TOKEN);
   return new Request(`${ORIGIN}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
 }
@@ -70,7 +98,9 @@ async function settle(promise: Promise<Response>): Promise<Response> {
 describe('POST /auth/login', () => {
   it('keeps the tokens in the httpOnly cookie and gives the page only the user', async () => {
     api['/api/auth/login'] = () => json(issued);
-    const response = await loginAction(args(await post('/auth/login', { email: 'ada@example.com', password: 'pw', rememberMe: false })));
+    const response = await loginAction(
+      args(await post('/auth/login', { email: 'ada@example.com', password: 'pw', rememberMe: false })),
+    );
 
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, user });
@@ -79,14 +109,20 @@ describe('POST /auth/login', () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Max-Age/i);
     const session = await sessionOf(response);
-    expect([session.get('accessToken'), session.get('refreshToken'), session.get('sessionId')]).toEqual(['access-1', 'refresh-1', issued.sessionId]);
+    expect([session.get('accessToken'), session.get('refreshToken'), session.get('sessionId')]).toEqual([
+      'access-1',
+      'refresh-1',
+      issued.sessionId,
+    ]);
     expect(session.get('csrfToken')).toBe(CSRF_TOKEN);
     expect(apiCalls[0]?.body).toEqual({ email: 'ada@example.com', password: 'pw', rememberMe: false });
   });
 
   it("makes a 30-day cookie for 'Remember me'", async () => {
     api['/api/auth/login'] = () => json(issued);
-    const response = await loginAction(args(await post('/auth/login', { email: 'ada@example.com', password: 'pw', rememberMe: true })));
+    const response = await loginAction(
+      args(await post('/auth/login', { email: 'ada@example.com', password: 'pw', rememberMe: true })),
+    );
     expect(response.headers.get('Set-Cookie')).toContain(`Max-Age=${REMEMBER_ME_SECONDS}`);
     expect(apiCalls[0]?.body).toMatchObject({ rememberMe: true });
   });
@@ -116,7 +152,9 @@ describe('POST /auth/login', () => {
     ['another origin', { origin: 'http://evil.test' }],
   ])('refuses a request with %s before calling the API', async (_, options) => {
     api['/api/auth/login'] = () => json(issued);
-    const response = await settle(loginAction(args(await post('/auth/login', { email: 'a@b.co', password: 'pw' }, options))));
+    const response = await settle(
+      loginAction(args(await post('/auth/login', { email: 'a@b.co', password: 'pw' }, options))),
+    );
     expect(response.status).toBe(403);
     expect(apiCalls).toEqual([]);
   });
@@ -132,7 +170,12 @@ describe('POST /auth/login', () => {
 describe('POST /auth/register and /auth/demo', () => {
   it('registers with the four fields and signs in', async () => {
     api['/api/auth/register'] = () => json(issued, 201);
-    const registration = { name: 'Ada', email: 'ada@example.com', password: 'Correct-horse-1', confirmPassword: 'Correct-horse-1' };
+    const registration = {
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'Correct-horse-1',
+      confirmPassword: 'Correct-horse-1',
+    };
     const response = await registerAction(args(await post('/auth/register', registration)));
     expect(await response.json()).toEqual({ success: true, user });
     expect(apiCalls[0]?.body).toEqual(registration);
@@ -185,8 +228,14 @@ describe('POST /auth/refresh', () => {
   });
 
   it('stores the rotated tokens and keeps a remembered cookie for 30 days', async () => {
-    api['/api/auth/refresh'] = () => json({ success: true, accessToken: 'access-2', refreshToken: 'refresh-2', expiresIn: 3600 });
-    const cookie = { accessToken: 'access-1', refreshToken: 'refresh-1', sessionId: issued.sessionId, rememberMe: true };
+    api['/api/auth/refresh'] = () =>
+      json({ success: true, accessToken: 'access-2', refreshToken: 'refresh-2', expiresIn: 3600 });
+    const cookie = {
+      accessToken: 'access-1',
+      refreshToken: 'refresh-1',
+      sessionId: issued.sessionId,
+      rememberMe: true,
+    };
     const response = await refreshAction(args(await post('/auth/refresh', {}, { cookie })));
 
     expect(await response.json()).toEqual({ success: true });
@@ -198,7 +247,9 @@ describe('POST /auth/refresh', () => {
 
   it('forgets the tokens when the server refuses the refresh token', async () => {
     api['/api/auth/refresh'] = () => json({ success: false, error: 'Session expired' }, 401);
-    const response = await refreshAction(args(await post('/auth/refresh', {}, { cookie: { accessToken: 'a', refreshToken: 'r' } })));
+    const response = await refreshAction(
+      args(await post('/auth/refresh', {}, { cookie: { accessToken: 'a', refreshToken: 'r' } })),
+    );
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ success: false, error: 'Session expired' });
     expect((await sessionOf(response)).get('refreshToken')).toBeUndefined();
@@ -206,7 +257,8 @@ describe('POST /auth/refresh', () => {
 });
 
 describe('GET /auth/session', () => {
-  const get = async (cookie: Record<string, unknown>) => new Request(`${ORIGIN}/auth/session`, { headers: { Cookie: await cookieWith(cookie) } });
+  const get = async (cookie: Record<string, unknown>) =>
+    new Request(`${ORIGIN}/auth/session`, { headers: { Cookie: await cookieWith(cookie) } });
 
   it('answers the signed-in user', async () => {
     api['/api/auth/profile'] = () => json({ success: true, user });

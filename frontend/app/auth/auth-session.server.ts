@@ -12,7 +12,6 @@ const SIGN_IN_PATHS: Record<SignInKind, string> = {
   demo: '/api/auth/demo-login',
 };
 
-
 /** The spec's two forms: the login form and the register form, with the fields the API expects. */
 export type SignInBody =
   | { kind: 'login'; email: unknown; password: unknown; rememberMe: boolean }
@@ -23,7 +22,11 @@ export type SignInBody =
  * Opens an API session and keeps its tokens in the cookie session (never anywhere the
  * page's scripts can read). Returns the user and the Set-Cookie to send. Throws ApiError.
  */
-export async function signIn(context: AppLoadContext, session: WebSession, body: SignInBody): Promise<{ user: UserView; headers: HeadersInit }> {
+export async function signIn(
+  context: AppLoadContext,
+  session: WebSession,
+  body: SignInBody,
+): Promise<{ user: UserView; headers: HeadersInit }> {
   const { kind, ...fields } = body;
   const issued = await apiRequest<AuthResponse>(context, SIGN_IN_PATHS[kind], {
     method: 'POST',
@@ -46,7 +49,10 @@ export function forgetTokens(session: WebSession): void {
 /** A failure as the page reads it: { success: false, error } with the API's status (502 when it could not be reached). */
 export function failureResponse(error: unknown, headers?: HeadersInit): Response {
   if (!(error instanceof ApiError)) throw error;
-  return Response.json({ success: false, error: error.message }, { status: error.status === 0 ? 502 : error.status, headers });
+  return Response.json(
+    { success: false, error: error.message },
+    { status: error.status === 0 ? 502 : error.status, headers },
+  );
 }
 
 function jsonFailure(status: number, error: string, headers?: HeadersInit): Response {
@@ -67,7 +73,8 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   } catch {
     throw jsonFailure(400, 'The request body must be a JSON object');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw jsonFailure(400, 'The request body must be a JSON object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw jsonFailure(400, 'The request body must be a JSON object');
   return parsed as Record<string, unknown>;
 }
 
@@ -76,7 +83,13 @@ function signInBodyOf(kind: SignInKind, json: Record<string, unknown>): SignInBo
     case 'login':
       return { kind, email: json.email, password: json.password, rememberMe: json.rememberMe === true };
     case 'register':
-      return { kind, name: json.name, email: json.email, password: json.password, confirmPassword: json.confirmPassword };
+      return {
+        kind,
+        name: json.name,
+        email: json.email,
+        password: json.password,
+        confirmPassword: json.confirmPassword,
+      };
     case 'demo':
       return { kind };
     default: {

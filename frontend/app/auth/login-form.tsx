@@ -112,13 +112,7 @@ export function LoginForm({ redirectTo, demoAvailable, serverError = null }: Log
             inputMode="email"
             required
           />
-          <PasswordField
-            ref={passwordRef}
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            required
-          />
+          <PasswordField ref={passwordRef} label="Password" name="password" autoComplete="current-password" required />
           <Checkbox label="Remember me for 30 days" name="rememberMe" />
           <Button type="submit" fullWidth busy={submitting === 'login'}>
             {submitting === 'login' ? 'Signing in...' : 'Sign In'}

@@ -87,7 +87,8 @@ export function RegisterForm({ redirectTo, serverError = null }: RegisterFormPro
     requestAnimationFrame(() => retry.current?.focus());
   };
 
-  const mismatch = confirmPassword.length > 0 && confirmPassword !== password ? REGISTRATION_MESSAGES.passwordsDoNotMatch : null;
+  const mismatch =
+    confirmPassword.length > 0 && confirmPassword !== password ? REGISTRATION_MESSAGES.passwordsDoNotMatch : null;
   const message = formError ?? (status === 'error' ? error : null) ?? (submitting ? null : serverError);
 
   return (
@@ -96,13 +97,7 @@ export function RegisterForm({ redirectTo, serverError = null }: RegisterFormPro
         <input type="hidden" name="csrf" value={csrfToken} />
         <FormAlert>{message}</FormAlert>
         <StyledFieldset disabled={busy}>
-          <TextField
-            ref={nameRef}
-            label="Full name"
-            name="name"
-            autoComplete="name"
-            required
-          />
+          <TextField ref={nameRef} label="Full name" name="name" autoComplete="name" required />
           <TextField
             ref={emailRef}
             label="Email"

@@ -54,7 +54,11 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
       connectionMachine.provide({
         actions: {
           announceReconnect: () => {
-            notifyRef.current({ type: 'system', title: RECONNECT_TOAST_TITLE, metadata: { category: 'connection', priority: 'low' } });
+            notifyRef.current({
+              type: 'system',
+              title: RECONNECT_TOAST_TITLE,
+              metadata: { category: 'connection', priority: 'low' },
+            });
           },
         },
       }),

@@ -8,7 +8,15 @@ import { formatRelativeTime } from './relative-time';
 const CLOCK_TICK_MS = 30_000;
 
 /** The live list behind 'Show Activity': what the socket reported while the page was open, newest first. */
-export function DocumentActivityPanel({ id, activities, live }: { id: string; activities: readonly DocumentActivity[]; live: boolean }) {
+export function DocumentActivityPanel({
+  id,
+  activities,
+  live,
+}: {
+  id: string;
+  activities: readonly DocumentActivity[];
+  live: boolean;
+}) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);

@@ -4,11 +4,17 @@ import { addDocumentActivity, describeDocumentMessage, MAX_DOCUMENT_ACTIVITIES }
 import { SAMPLE_DOCUMENTS } from './sample-documents';
 
 const at = '2025-03-10T12:00:00.000Z';
-const doc = (changes: Partial<DocumentView>): DocumentView => ({ ...SAMPLE_DOCUMENTS[0]!, name: 'Report.pdf', ...changes });
+const doc = (changes: Partial<DocumentView>): DocumentView => ({
+  ...SAMPLE_DOCUMENTS[0]!,
+  name: 'Report.pdf',
+  ...changes,
+});
 
 describe('the live activity line for a document push', () => {
   it('says a document was uploaded', () => {
-    expect(describeDocumentMessage({ kind: 'changed', cause: 'uploaded', document: doc({ status: 'uploading' }), at })).toEqual({
+    expect(
+      describeDocumentMessage({ kind: 'changed', cause: 'uploaded', document: doc({ status: 'uploading' }), at }),
+    ).toEqual({
       documentName: 'Report.pdf',
       description: 'Uploaded',
       tone: 'info',
@@ -17,8 +23,16 @@ describe('the live activity line for a document push', () => {
   });
 
   it('names the new status with its label', () => {
-    expect(describeDocumentMessage({ kind: 'changed', cause: 'status', document: doc({ status: 'indexing' }), at }).description).toBe('Indexing');
-    const processed = describeDocumentMessage({ kind: 'changed', cause: 'status', document: doc({ status: 'processed' }), at });
+    expect(
+      describeDocumentMessage({ kind: 'changed', cause: 'status', document: doc({ status: 'indexing' }), at })
+        .description,
+    ).toBe('Indexing');
+    const processed = describeDocumentMessage({
+      kind: 'changed',
+      cause: 'status',
+      document: doc({ status: 'processed' }),
+      at,
+    });
     expect([processed.description, processed.tone]).toEqual(['Processed', 'success']);
   });
 
@@ -52,15 +66,27 @@ describe('the live activity line for a document push', () => {
 
 describe('the live activity list', () => {
   it('leaves out progress that arrives after the pipeline ended', () => {
-    const processed = addDocumentActivity([], { kind: 'changed', cause: 'status', document: doc({ status: 'processed' }), at }, 'k0');
-    const late = addDocumentActivity(processed, { kind: 'changed', cause: 'progress', document: doc({ status: 'processed', progress: null }), at }, 'k1');
+    const processed = addDocumentActivity(
+      [],
+      { kind: 'changed', cause: 'status', document: doc({ status: 'processed' }), at },
+      'k0',
+    );
+    const late = addDocumentActivity(
+      processed,
+      { kind: 'changed', cause: 'progress', document: doc({ status: 'processed', progress: null }), at },
+      'k1',
+    );
     expect(late.map((activity) => activity.description)).toEqual(['Processed']);
   });
 
   it('puts the newest first and keeps at most the limit', () => {
     let list = addDocumentActivity([], { kind: 'deleted', documentId: '0', name: 'first', at }, 'k0');
     for (let index = 1; index <= MAX_DOCUMENT_ACTIVITIES + 5; index += 1) {
-      list = addDocumentActivity(list, { kind: 'deleted', documentId: String(index), name: `doc ${index}`, at }, `k${index}`);
+      list = addDocumentActivity(
+        list,
+        { kind: 'deleted', documentId: String(index), name: `doc ${index}`, at },
+        `k${index}`,
+      );
     }
     expect(list).toHaveLength(MAX_DOCUMENT_ACTIVITIES);
     expect(list[0]!.documentName).toBe(`doc ${MAX_DOCUMENT_ACTIVITIES + 5}`);

@@ -28,14 +28,22 @@ export function describeDocumentMessage(message: DocumentRealtimeMessage): Omit<
     case 'status': {
       const label = DOCUMENT_STATUS_LABELS[document.status];
       if (document.status === 'failed') {
-        return { ...base, description: document.failureReason ? `${label}: ${document.failureReason}` : label, tone: 'danger' };
+        return {
+          ...base,
+          description: document.failureReason ? `${label}: ${document.failureReason}` : label,
+          tone: 'danger',
+        };
       }
       return { ...base, description: label, tone: document.status === 'processed' ? 'success' : 'info' };
     }
     case 'progress': {
       const label = DOCUMENT_STATUS_LABELS[document.status];
       const progress = document.progress;
-      return { ...base, description: progress ? `${label}: ${progress.stage} ${Math.round(progress.percent)}%` : label, tone: 'info' };
+      return {
+        ...base,
+        description: progress ? `${label}: ${progress.stage} ${Math.round(progress.percent)}%` : label,
+        tone: 'info',
+      };
     }
     case 'metadata':
       return { ...base, description: 'Metadata updated', tone: 'neutral' };
@@ -54,6 +62,7 @@ export function addDocumentActivity(
 ): DocumentActivity[] {
   // Progress reported as the pipeline ends arrives after the status push and carries no
   // progress any more: the status line before it already said how it ended.
-  if (message.kind === 'changed' && message.cause === 'progress' && message.document.progress === null) return [...activities];
+  if (message.kind === 'changed' && message.cause === 'progress' && message.document.progress === null)
+    return [...activities];
   return [{ key, ...describeDocumentMessage(message) }, ...activities].slice(0, MAX_DOCUMENT_ACTIVITIES);
 }

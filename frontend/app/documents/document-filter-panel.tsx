@@ -1,4 +1,10 @@
-import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES, DOCUMENT_TYPES, type DocumentStatus, type DocumentType } from '@docent/common/documents';
+import {
+  DOCUMENT_STATUS_LABELS,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  type DocumentStatus,
+  type DocumentType,
+} from '@docent/common/documents';
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Checkbox, StyledField, StyledInput, StyledLabel, TextField } from '~/components/forms';
@@ -156,7 +162,9 @@ export function DocumentFilterPanel({ state, onChange, onClear }: FilterControls
         <StyledSelect
           id={vectorsId}
           value={state.hasVectors === null ? 'any' : String(state.hasVectors)}
-          onChange={(event) => onChange({ hasVectors: event.target.value === 'any' ? null : event.target.value === 'true' })}
+          onChange={(event) =>
+            onChange({ hasVectors: event.target.value === 'any' ? null : event.target.value === 'true' })
+          }
         >
           <option value="any">Any</option>
           <option value="true">Yes</option>
@@ -223,7 +231,6 @@ const StyledFieldset = styled.fieldset`
 const StyledChoiceGroup = styled(StyledFieldset)`
   gap: ${({ theme }) => theme.space.xs};
 `;
-
 
 const StyledSelect = styled.select<{ $invalid?: boolean }>`
   ${inputStyles}

@@ -36,9 +36,9 @@ describe('the Documents page URL', () => {
   });
 
   it('falls back to the defaults for anything malformed instead of failing the page', () => {
-    expect(parse('status=bogus&fileTypes=EXE&dateFrom=yesterday&sizeMin=-4&hasVectors=maybe&page=0&sort=secret&order=up')).toEqual(
-      DEFAULT_LIST_STATE,
-    );
+    expect(
+      parse('status=bogus&fileTypes=EXE&dateFrom=yesterday&sizeMin=-4&hasVectors=maybe&page=0&sort=secret&order=up'),
+    ).toEqual(DEFAULT_LIST_STATE);
   });
 
   it('reads hasVectors=false as "without vectors", not as "either"', () => {
@@ -46,7 +46,8 @@ describe('the Documents page URL', () => {
   });
 
   it('writes a state back to the same URL it was read from', () => {
-    const query = 'search=q&status=indexing&fileTypes=MD&dateFrom=2025-02-01&sizeMax=100&hasVectors=false&page=2&sort=size&order=asc';
+    const query =
+      'search=q&status=indexing&fileTypes=MD&dateFrom=2025-02-01&sizeMax=100&hasVectors=false&page=2&sort=size&order=asc';
     expect(parse(listStateToParams(parse(query)).toString())).toEqual(parse(query));
   });
 
@@ -55,7 +56,9 @@ describe('the Documents page URL', () => {
   });
 
   it('asks the API with comma-separated lists, the page size and the sort', () => {
-    const path = documentListPath(withChange(DEFAULT_LIST_STATE, { statuses: ['uploading', 'failed'], fileTypes: ['PDF', 'TXT'] }));
+    const path = documentListPath(
+      withChange(DEFAULT_LIST_STATE, { statuses: ['uploading', 'failed'], fileTypes: ['PDF', 'TXT'] }),
+    );
     const params = new URL(path, 'http://api.test').searchParams;
     expect(new URL(path, 'http://api.test').pathname).toBe('/api/documents');
     expect(params.get('status')).toBe('uploading,failed');
@@ -81,7 +84,14 @@ describe('changing the filters', () => {
   });
 
   it('clears every filter but keeps the sort', () => {
-    const narrowed = { ...DEFAULT_LIST_STATE, search: 'a', statuses: ['failed' as const], sort: 'name' as const, order: 'asc' as const, page: 3 };
+    const narrowed = {
+      ...DEFAULT_LIST_STATE,
+      search: 'a',
+      statuses: ['failed' as const],
+      sort: 'name' as const,
+      order: 'asc' as const,
+      page: 3,
+    };
     expect(clearedFilters(narrowed)).toEqual({ ...DEFAULT_LIST_STATE, sort: 'name', order: 'asc' });
   });
 

@@ -153,7 +153,10 @@ export function clearedFilters(state: DocumentListState): DocumentListState {
 }
 
 /** A change of filter, search or sort starts again at page 1: the old page may no longer exist. */
-export function withChange(state: DocumentListState, change: Partial<Omit<DocumentListState, 'page'>>): DocumentListState {
+export function withChange(
+  state: DocumentListState,
+  change: Partial<Omit<DocumentListState, 'page'>>,
+): DocumentListState {
   return { ...state, ...change, page: 1 };
 }
 

@@ -3,9 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { mergeDocumentMessage, parseDocumentMessage } from './document-live-rows';
 import { SAMPLE_DOCUMENTS } from './sample-documents';
 
-const documentWith = (id: string, changes: Partial<DocumentView> = {}): DocumentView => ({ ...SAMPLE_DOCUMENTS[0]!, id, name: `${id}.pdf`, ...changes });
+const documentWith = (id: string, changes: Partial<DocumentView> = {}): DocumentView => ({
+  ...SAMPLE_DOCUMENTS[0]!,
+  id,
+  name: `${id}.pdf`,
+  ...changes,
+});
 const at = '2025-03-10T12:00:00.000Z';
-const changed = (cause: 'uploaded' | 'status' | 'progress' | 'metadata', document: DocumentView): DocumentRealtimeMessage => ({
+const changed = (
+  cause: 'uploaded' | 'status' | 'progress' | 'metadata',
+  document: DocumentView,
+): DocumentRealtimeMessage => ({
   kind: 'changed',
   cause,
   document,
@@ -66,7 +74,14 @@ describe('reading a push from the socket', () => {
     expect(parseDocumentMessage('changed')).toBeNull();
     expect(parseDocumentMessage({ kind: 'changed', cause: 'status', at })).toBeNull();
     expect(parseDocumentMessage({ kind: 'changed', cause: 'renamed', document: documentWith('a'), at })).toBeNull();
-    expect(parseDocumentMessage({ kind: 'changed', cause: 'status', document: { ...documentWith('a'), status: 'lost' }, at })).toBeNull();
+    expect(
+      parseDocumentMessage({
+        kind: 'changed',
+        cause: 'status',
+        document: { ...documentWith('a'), status: 'lost' },
+        at,
+      }),
+    ).toBeNull();
     expect(parseDocumentMessage({ kind: 'deleted', documentId: 'a', at })).toBeNull();
   });
 });

@@ -5,13 +5,21 @@ import { Button, FormAlert } from '~/components/forms';
 import { Dialog } from '~/components/ui/dialog';
 import { Spinner } from '~/components/ui/spinner';
 
-type PreviewState = { phase: 'loading' } | { phase: 'shown'; preview: DocumentPreview } | { phase: 'failed'; message: string };
+type PreviewState =
+  { phase: 'loading' } | { phase: 'shown'; preview: DocumentPreview } | { phase: 'failed'; message: string };
 
 /** The web app's preview route (routes/documents.$documentId.preview.ts). */
-const previewHref = (documentId: string, page: number) => `/documents/${encodeURIComponent(documentId)}/preview?page=${page}`;
+const previewHref = (documentId: string, page: number) =>
+  `/documents/${encodeURIComponent(documentId)}/preview?page=${page}`;
 
 /** 'Preview Document': the extracted text, a page at a time. */
-export function DocumentPreviewDialog({ document, onClose }: { document: Pick<DocumentView, 'id' | 'name'>; onClose: () => void }) {
+export function DocumentPreviewDialog({
+  document,
+  onClose,
+}: {
+  document: Pick<DocumentView, 'id' | 'name'>;
+  onClose: () => void;
+}) {
   const [page, setPage] = useState(1);
   const [state, setState] = useState<PreviewState>({ phase: 'loading' });
 
@@ -20,7 +28,8 @@ export function DocumentPreviewDialog({ document, onClose }: { document: Pick<Do
     setState({ phase: 'loading' });
     fetch(previewHref(document.id, page), { headers: { Accept: 'application/json' }, signal: controller.signal })
       .then(async (response) => {
-        const body = (await response.json().catch(() => undefined)) as (DocumentPreview & { error?: string }) | undefined;
+        const body = (await response.json().catch(() => undefined)) as
+          (DocumentPreview & { error?: string }) | undefined;
         if (!response.ok || !body || body.success !== true) {
           setState({ phase: 'failed', message: body?.error ?? `HTTP ${response.status}: ${response.statusText}` });
           return;
@@ -28,7 +37,8 @@ export function DocumentPreviewDialog({ document, onClose }: { document: Pick<Do
         setState({ phase: 'shown', preview: body });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ phase: 'failed', message: error instanceof Error ? error.message : 'Network error' });
+        if (!controller.signal.aborted)
+          setState({ phase: 'failed', message: error instanceof Error ? error.message : 'Network error' });
       });
     return () => controller.abort();
   }, [document.id, page]);
@@ -43,10 +53,16 @@ export function DocumentPreviewDialog({ document, onClose }: { document: Pick<Do
       description="The text extracted from the document, as search and chat read it."
       footer={
         <StyledPager>
-          <Button variant="secondary" onClick={() => setPage(page - 1)} disabled={page <= 1 || state.phase === 'loading'}>
+          <Button
+            variant="secondary"
+            onClick={() => setPage(page - 1)}
+            disabled={page <= 1 || state.phase === 'loading'}
+          >
             Previous page
           </Button>
-          <span aria-live="polite">{pageCount !== null ? `Page ${page} of ${Math.max(pageCount, 1)}` : `Page ${page}`}</span>
+          <span aria-live="polite">
+            {pageCount !== null ? `Page ${page} of ${Math.max(pageCount, 1)}` : `Page ${page}`}
+          </span>
           <Button
             variant="secondary"
             onClick={() => setPage(page + 1)}

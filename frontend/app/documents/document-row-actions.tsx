@@ -17,7 +17,8 @@ export interface DocumentPermissions {
 }
 
 /** The route action's answer to a row action. */
-export type RowActionResult = { intent: 'delete' | 'reprocess'; ok: true } | { intent: 'delete' | 'reprocess'; ok: false; error: string };
+export type RowActionResult =
+  { intent: 'delete' | 'reprocess'; ok: true } | { intent: 'delete' | 'reprocess'; ok: false; error: string };
 
 const downloadHref = (documentId: string) => `/documents/${encodeURIComponent(documentId)}/download`;
 
@@ -67,10 +68,23 @@ export function DocumentRowActions({ document, permissions, csrfToken, onStarted
       ? [{ key: 'reprocess', label: 'Reprocess', onSelect: () => submit('reprocess') } satisfies MenuItem]
       : []),
     ...(document.vectorized
-      ? [{ key: 'search', label: 'Search in Document', to: `/intelligence?document=${encodeURIComponent(document.id)}` } satisfies MenuItem]
+      ? [
+          {
+            key: 'search',
+            label: 'Search in Document',
+            to: `/intelligence?document=${encodeURIComponent(document.id)}`,
+          } satisfies MenuItem,
+        ]
       : []),
     ...(permissions.delete
-      ? [{ key: 'delete', label: 'Delete', tone: 'danger', onSelect: () => setConfirmingDelete(true) } satisfies MenuItem]
+      ? [
+          {
+            key: 'delete',
+            label: 'Delete',
+            tone: 'danger',
+            onSelect: () => setConfirmingDelete(true),
+          } satisfies MenuItem,
+        ]
       : []),
   ];
 
@@ -125,7 +139,13 @@ function announcement(result: RowActionResult, documentName: string): NotifyInpu
  * row: a deleted row leaves the table (pushed over the socket, or reloaded after the
  * action) in the same moment the answer lands, and would take its toast with it.
  */
-export function RowActionAnnouncement({ action, onAnnounced }: { action: StartedRowAction; onAnnounced: (fetcherKey: string) => void }) {
+export function RowActionAnnouncement({
+  action,
+  onAnnounced,
+}: {
+  action: StartedRowAction;
+  onAnnounced: (fetcherKey: string) => void;
+}) {
   const fetcher = useFetcher<RowActionResult>({ key: action.fetcherKey });
   const notify = useNotify();
   // The answer to an earlier action on the same row is already announced.

@@ -12,7 +12,12 @@ function statCards(stats: DocumentStats): StatCardProps[] {
       tone: 'primary',
     },
     { label: 'Processed', value: count.format(stats.processed), tone: 'success' },
-    { label: 'Processing', value: count.format(stats.processing), detail: 'Uploading, indexing or processing', tone: 'info' },
+    {
+      label: 'Processing',
+      value: count.format(stats.processing),
+      detail: 'Uploading, indexing or processing',
+      tone: 'info',
+    },
     { label: 'Failed', value: count.format(stats.failed), tone: 'danger' },
     { label: 'Total Size', value: formatFileSize(stats.totalSize), tone: 'neutral' },
   ];

@@ -42,7 +42,12 @@ export interface RawApiResult {
 }
 
 /** One call as the signed-in user. Throws ApiError(0) when the API cannot be reached. */
-export async function callDocumentsApi(context: AppLoadContext, session: WebSession, path: string, call: RawApiCall): Promise<RawApiResult> {
+export async function callDocumentsApi(
+  context: AppLoadContext,
+  session: WebSession,
+  path: string,
+  call: RawApiCall,
+): Promise<RawApiResult> {
   let renewed = false;
   const renew = async () => {
     await refreshSessionTokens(context, session);

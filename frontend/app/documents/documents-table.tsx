@@ -27,7 +27,11 @@ interface DocumentsTableProps {
   total: number;
   pageSize: number;
   /** Null when the rows are read-only samples: no actions at all. */
-  actions: { permissions: DocumentPermissions; csrfToken: string; onStarted: (action: StartedRowAction) => void } | null;
+  actions: {
+    permissions: DocumentPermissions;
+    csrfToken: string;
+    onStarted: (action: StartedRowAction) => void;
+  } | null;
 }
 
 /** The documents, sortable by every column (links, so the URL keeps the order) and paged. */
@@ -39,7 +43,9 @@ export function DocumentsTable({ rows, state, total, pageSize, actions }: Docume
     <>
       <StyledScroller>
         <StyledTable>
-          <caption className="visually-hidden">Documents, sorted by {COLUMNS.find((column) => column.sort === state.sort)?.label}</caption>
+          <caption className="visually-hidden">
+            Documents, sorted by {COLUMNS.find((column) => column.sort === state.sort)?.label}
+          </caption>
           <thead>
             <tr>
               {COLUMNS.map((column) => {
@@ -81,7 +87,13 @@ export function DocumentsTable({ rows, state, total, pageSize, actions }: Docume
                 <td>
                   <DateTime value={document.uploadedAt} />
                 </td>
-                <td>{document.processedAt ? <DateTime value={document.processedAt} /> : <StyledMuted>Not yet</StyledMuted>}</td>
+                <td>
+                  {document.processedAt ? (
+                    <DateTime value={document.processedAt} />
+                  ) : (
+                    <StyledMuted>Not yet</StyledMuted>
+                  )}
+                </td>
                 {actions && (
                   <td>
                     <DocumentRowActions

@@ -1,6 +1,14 @@
-import { DOCUMENT_CONTENT_TYPES, formatFileSize, type DocumentStats, type DocumentView } from '@docent/common/documents';
+import {
+  DOCUMENT_CONTENT_TYPES,
+  formatFileSize,
+  type DocumentStats,
+  type DocumentView,
+} from '@docent/common/documents';
 
-interface SampleFields extends Pick<DocumentView, 'id' | 'name' | 'type' | 'sizeBytes' | 'status' | 'uploadedAt' | 'processedAt' | 'chunks' | 'vectorized'> {
+interface SampleFields extends Pick<
+  DocumentView,
+  'id' | 'name' | 'type' | 'sizeBytes' | 'status' | 'uploadedAt' | 'processedAt' | 'chunks' | 'vectorized'
+> {
   pages: number | null;
   words: number | null;
   failureReason?: string;
@@ -90,7 +98,8 @@ export const SAMPLE_DOCUMENTS: readonly DocumentView[] = [
 export const SAMPLE_STATS: DocumentStats = {
   totalDocuments: SAMPLE_DOCUMENTS.length,
   processed: SAMPLE_DOCUMENTS.filter((document) => document.status === 'processed').length,
-  processing: SAMPLE_DOCUMENTS.filter((document) => ['uploading', 'indexing', 'processing'].includes(document.status)).length,
+  processing: SAMPLE_DOCUMENTS.filter((document) => ['uploading', 'indexing', 'processing'].includes(document.status))
+    .length,
   failed: SAMPLE_DOCUMENTS.filter((document) => document.status === 'failed').length,
   totalSize: SAMPLE_DOCUMENTS.reduce((sum, document) => sum + document.sizeBytes, 0),
   totalChunks: SAMPLE_DOCUMENTS.reduce((sum, document) => sum + document.chunks, 0),

@@ -12,7 +12,10 @@ describe('the upload checks made before sending', () => {
 
   it('refuses six files, since the limit is five', () => {
     const files = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => file(`${name}.pdf`));
-    expect(checkUploadSelection(files)).toEqual({ ok: false, message: 'You chose 6 files; upload at most 5 at a time.' });
+    expect(checkUploadSelection(files)).toEqual({
+      ok: false,
+      message: 'You chose 6 files; upload at most 5 at a time.',
+    });
   });
 
   it('accepts five files', () => {
@@ -41,14 +44,16 @@ describe('the upload checks made before sending', () => {
 
 describe('the upload failure message', () => {
   it("is the server's error field when it sent one", () => {
-    expect(uploadFailureMessage(415, 'Unsupported Media Type', { success: false, error: 'Only PDF, DOCX... are accepted' })).toBe(
-      'Only PDF, DOCX... are accepted',
-    );
+    expect(
+      uploadFailureMessage(415, 'Unsupported Media Type', { success: false, error: 'Only PDF, DOCX... are accepted' }),
+    ).toBe('Only PDF, DOCX... are accepted');
   });
 
   it("is 'HTTP {status}: {statusText}' otherwise", () => {
     expect(uploadFailureMessage(502, 'Bad Gateway', undefined)).toBe('HTTP 502: Bad Gateway');
-    expect(uploadFailureMessage(500, 'Internal Server Error', { success: false })).toBe('HTTP 500: Internal Server Error');
+    expect(uploadFailureMessage(500, 'Internal Server Error', { success: false })).toBe(
+      'HTTP 500: Internal Server Error',
+    );
   });
 
   it('says Network error when no answer came back', () => {

@@ -9,9 +9,7 @@ import { ACCEPTED_TYPES_TEXT, checkUploadSelection, FILE_PICKER_ACCEPT, UPLOAD_L
 import { uploadDocument } from './upload-request';
 
 type FileUpload = { key: string; file: File; percent: number } & (
-  | { phase: 'sending' }
-  | { phase: 'done' }
-  | { phase: 'failed'; message: string }
+  { phase: 'sending' } | { phase: 'done' } | { phase: 'failed'; message: string }
 );
 
 interface UploadDocumentsDialogProps {
@@ -37,7 +35,9 @@ export function UploadDocumentsDialog({ open, onClose, csrfToken, onUploaded }: 
   const sending = uploads.some((upload) => upload.phase === 'sending');
 
   const update = (key: string, change: Partial<FileUpload>) =>
-    setUploads((current) => current.map((upload) => (upload.key === key ? ({ ...upload, ...change } as FileUpload) : upload)));
+    setUploads((current) =>
+      current.map((upload) => (upload.key === key ? ({ ...upload, ...change } as FileUpload) : upload)),
+    );
 
   const start = (chosen: File[]) => {
     const check = checkUploadSelection(chosen);
@@ -47,19 +47,26 @@ export function UploadDocumentsDialog({ open, onClose, csrfToken, onUploaded }: 
     }
     setRefusal(null);
     batch.current += 1;
-    const started = check.files.map<FileUpload>((file, index) => ({ key: `${batch.current}-${index}`, file, percent: 0, phase: 'sending' }));
+    const started = check.files.map<FileUpload>((file, index) => ({
+      key: `${batch.current}-${index}`,
+      file,
+      percent: 0,
+      phase: 'sending',
+    }));
     setUploads(started);
     for (const upload of started) {
-      void uploadDocument(upload.file, { csrfToken, onProgress: (percent) => update(upload.key, { percent }) }).then((outcome) => {
-        if (outcome.ok) {
-          update(upload.key, { phase: 'done', percent: 100 });
-          notify({ type: 'success', title: 'Document uploaded successfully', message: upload.file.name });
-          onUploaded();
-        } else {
-          update(upload.key, { phase: 'failed', message: outcome.message });
-          notify({ type: 'error', title: `Upload failed: ${outcome.message}`, message: upload.file.name });
-        }
-      });
+      void uploadDocument(upload.file, { csrfToken, onProgress: (percent) => update(upload.key, { percent }) }).then(
+        (outcome) => {
+          if (outcome.ok) {
+            update(upload.key, { phase: 'done', percent: 100 });
+            notify({ type: 'success', title: 'Document uploaded successfully', message: upload.file.name });
+            onUploaded();
+          } else {
+            update(upload.key, { phase: 'failed', message: outcome.message });
+            notify({ type: 'error', title: `Upload failed: ${outcome.message}`, message: upload.file.name });
+          }
+        },
+      );
     }
   };
 

@@ -40,7 +40,8 @@ interface RawAnswer {
 
 function outcomeOf({ status, statusText, body }: RawAnswer): UploadOutcome {
   const response = body as UploadResponse | undefined;
-  const accepted = status >= 200 && status < 300 && response?.success === true && response.results.some((result) => result.success);
+  const accepted =
+    status >= 200 && status < 300 && response?.success === true && response.results.some((result) => result.success);
   return accepted ? { ok: true, response } : { ok: false, message: uploadFailureMessage(status, statusText, body) };
 }
 
@@ -60,11 +61,18 @@ function sendOnce(file: File, { csrfToken, onProgress, signal }: UploadOptions):
       } catch {
         body = undefined;
       }
-      resolve({ status, statusText, body, sessionRenewed: request.getResponseHeader(SESSION_RENEWED_HEADER) === 'true' });
+      resolve({
+        status,
+        statusText,
+        body,
+        sessionRenewed: request.getResponseHeader(SESSION_RENEWED_HEADER) === 'true',
+      });
     };
     request.addEventListener('load', () => answer(request.status, request.statusText));
     request.addEventListener('error', () => answer(0, ''));
-    request.addEventListener('abort', () => resolve({ status: 0, statusText: '', body: { error: 'Upload cancelled' }, sessionRenewed: false }));
+    request.addEventListener('abort', () =>
+      resolve({ status: 0, statusText: '', body: { error: 'Upload cancelled' }, sessionRenewed: false }),
+    );
     signal?.addEventListener('abort', () => request.abort());
 
     const form = new FormData();

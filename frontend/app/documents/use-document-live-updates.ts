@@ -27,7 +27,10 @@ export interface DocumentLiveUpdates {
  * channel (rows updated in place, the loader asked again when the list or the stats
  * may have changed), and polls every 30 s while the socket is not live.
  */
-export function useDocumentLiveUpdates(serverRows: DocumentView[], { pollAlways }: { pollAlways: boolean }): DocumentLiveUpdates {
+export function useDocumentLiveUpdates(
+  serverRows: DocumentView[],
+  { pollAlways }: { pollAlways: boolean },
+): DocumentLiveUpdates {
   const { socket, status } = useConnection();
   const revalidator = useRevalidator();
   const revalidateRef = useRef(revalidator.revalidate);

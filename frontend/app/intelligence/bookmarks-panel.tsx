@@ -30,10 +30,18 @@ export function BookmarksPanel({ bookmarks, onOpen, onRemove }: BookmarksPanelPr
                   <p>{bookmark.snippet}</p>
                 </div>
                 <StyledActions>
-                  <Button variant="secondary" onClick={() => onOpen(bookmark)} aria-label={`Open bookmark from ${bookmark.documentName}`}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => onOpen(bookmark)}
+                    aria-label={`Open bookmark from ${bookmark.documentName}`}
+                  >
                     Open
                   </Button>
-                  <Button variant="ghost" onClick={() => onRemove(bookmark)} aria-label={`Remove bookmark from ${bookmark.documentName}`}>
+                  <Button
+                    variant="ghost"
+                    onClick={() => onRemove(bookmark)}
+                    aria-label={`Remove bookmark from ${bookmark.documentName}`}
+                  >
                     Remove
                   </Button>
                 </StyledActions>

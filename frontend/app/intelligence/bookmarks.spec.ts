@@ -39,6 +39,8 @@ describe('toggling a bookmark', () => {
   });
 
   it('removes one already there, by chunk id', () => {
-    expect(toggleBookmark([bookmark('a'), bookmark('b')], { ...bookmark('a'), snippet: 'changed' }).map(({ id }) => id)).toEqual(['b']);
+    expect(
+      toggleBookmark([bookmark('a'), bookmark('b')], { ...bookmark('a'), snippet: 'changed' }).map(({ id }) => id),
+    ).toEqual(['b']);
   });
 });

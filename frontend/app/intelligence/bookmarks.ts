@@ -13,15 +13,23 @@ export interface Bookmark {
 }
 
 export function bookmarkOf(hit: SearchHit): Bookmark {
-  return { id: hit.chunkId, documentId: hit.documentId, documentName: hit.documentName, snippet: hit.snippet, position: hit.position };
+  return {
+    id: hit.chunkId,
+    documentId: hit.documentId,
+    documentName: hit.documentName,
+    snippet: hit.snippet,
+    position: hit.position,
+  };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function toBookmark(value: unknown): Bookmark | null {
   if (!isRecord(value)) return null;
   const { id, documentId, documentName, snippet, position } = value;
-  if (typeof id !== 'string' || id === '' || typeof documentId !== 'string' || typeof documentName !== 'string') return null;
+  if (typeof id !== 'string' || id === '' || typeof documentId !== 'string' || typeof documentName !== 'string')
+    return null;
   return {
     id,
     documentId,

@@ -39,7 +39,13 @@ export function AnswerText({
 }
 
 /** The passages an answer was given, numbered as it cites them. */
-export function SourceList({ citations, onCite }: { citations: readonly ChatCitation[]; onCite: (citation: ChatCitation) => void }) {
+export function SourceList({
+  citations,
+  onCite,
+}: {
+  citations: readonly ChatCitation[];
+  onCite: (citation: ChatCitation) => void;
+}) {
   if (citations.length === 0) return null;
   return (
     <StyledSources aria-label="Sources">
@@ -64,7 +70,7 @@ export function AnswerFacts({ message }: { message: ChatMessageView }) {
     message.model && `Model ${message.model.name}`,
     message.usage &&
       `${count.format(message.usage.inputTokens + message.usage.outputTokens)} tokens (${count.format(
-        message.usage.inputTokens
+        message.usage.inputTokens,
       )} in, ${count.format(message.usage.outputTokens)} out)`,
     message.latencyMs !== undefined && `${count.format(Math.round(message.latencyMs))} ms`,
   ].filter((fact): fact is string => Boolean(fact));

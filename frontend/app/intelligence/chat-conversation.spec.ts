@@ -1,6 +1,12 @@
 import type { ChatMessageView, ChatSessionSummary, ChatStreamEvent } from '@docent/common/chat';
 import { describe, expect, it } from 'vitest';
-import { conversationReducer, EMPTY_CONVERSATION, isAnswering, type Conversation, type ConversationEvent } from './chat-conversation';
+import {
+  conversationReducer,
+  EMPTY_CONVERSATION,
+  isAnswering,
+  type Conversation,
+  type ConversationEvent,
+} from './chat-conversation';
 
 const session: ChatSessionSummary = {
   id: 's1',
@@ -9,10 +15,22 @@ const session: ChatSessionSummary = {
   updatedAt: '2026-01-01T00:00:00Z',
   messageCount: 1,
 };
-const question: ChatMessageView = { id: 'u1', role: 'user', content: 'When does the office open?', createdAt: '2026-01-01T00:00:00Z' };
-const answer: ChatMessageView = { id: 'a1', role: 'assistant', content: 'At nine [1].', createdAt: '2026-01-01T00:00:01Z', citations: [] };
+const question: ChatMessageView = {
+  id: 'u1',
+  role: 'user',
+  content: 'When does the office open?',
+  createdAt: '2026-01-01T00:00:00Z',
+};
+const answer: ChatMessageView = {
+  id: 'a1',
+  role: 'assistant',
+  content: 'At nine [1].',
+  createdAt: '2026-01-01T00:00:01Z',
+  citations: [],
+};
 
-const run = (events: ConversationEvent[], from: Conversation = EMPTY_CONVERSATION) => events.reduce(conversationReducer, from);
+const run = (events: ConversationEvent[], from: Conversation = EMPTY_CONVERSATION) =>
+  events.reduce(conversationReducer, from);
 const asked: ConversationEvent = { type: 'QUESTION_ASKED', question: question.content };
 const stream = (event: ChatStreamEvent): ConversationEvent => ({ type: 'STREAM_EVENT', event });
 

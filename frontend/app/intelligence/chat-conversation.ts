@@ -35,13 +35,25 @@ export function isAnswering(conversation: Conversation): boolean {
 export function conversationReducer(conversation: Conversation, event: ConversationEvent): Conversation {
   switch (event.type) {
     case 'SESSION_OPENED':
-      return { sessionId: event.session.id, title: event.session.title, messages: event.session.messages, pending: null };
+      return {
+        sessionId: event.session.id,
+        title: event.session.title,
+        messages: event.session.messages,
+        pending: null,
+      };
     case 'NEW_CHAT':
       return EMPTY_CONVERSATION;
     case 'QUESTION_ASKED':
       return {
         ...conversation,
-        pending: { question: event.question, questionSaved: false, text: '', sources: [], phase: 'streaming', error: null },
+        pending: {
+          question: event.question,
+          questionSaved: false,
+          text: '',
+          sources: [],
+          phase: 'streaming',
+          error: null,
+        },
       };
     case 'STOPPED':
       return conversation.pending?.phase === 'streaming'

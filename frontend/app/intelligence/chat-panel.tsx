@@ -1,4 +1,9 @@
-import { MAX_CHAT_MESSAGE_LENGTH, MAX_CHAT_SESSIONS, type ChatCitation, type ChatSessionSummary } from '@docent/common/chat';
+import {
+  MAX_CHAT_MESSAGE_LENGTH,
+  MAX_CHAT_SESSIONS,
+  type ChatCitation,
+  type ChatSessionSummary,
+} from '@docent/common/chat';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { Button, FormAlert, StyledField, StyledLabel } from '~/components/forms';
@@ -51,7 +56,7 @@ export function ChatPanel({ sessions, sessionsError, scope, csrfToken, onRemoveS
     (deletedId: string) => {
       if (deletedId === sessionId) startNew();
     },
-    [sessionId, startNew]
+    [sessionId, startNew],
   );
 
   const questionId = useId();
@@ -65,7 +70,8 @@ export function ChatPanel({ sessions, sessionsError, scope, csrfToken, onRemoveS
   }, [conversation.messages, conversation.pending?.text]);
 
   const listed = (sessions ?? []).slice(0, MAX_CHAT_SESSIONS);
-  const openTitle = listed.find((session) => session.id === conversation.sessionId)?.title ?? conversation.title ?? 'New chat';
+  const openTitle =
+    listed.find((session) => session.id === conversation.sessionId)?.title ?? conversation.title ?? 'New chat';
 
   const ask = (question: string) => {
     const trimmed = question.trim();
@@ -114,7 +120,12 @@ export function ChatPanel({ sessions, sessionsError, scope, csrfToken, onRemoveS
                   buttonLabel={`Actions for chat ${session.title}`}
                   items={[
                     { key: 'rename', label: 'Rename', onSelect: () => setEdit({ kind: 'rename', session }) },
-                    { key: 'delete', label: 'Delete', tone: 'danger', onSelect: () => setEdit({ kind: 'delete', session }) },
+                    {
+                      key: 'delete',
+                      label: 'Delete',
+                      tone: 'danger',
+                      onSelect: () => setEdit({ kind: 'delete', session }),
+                    },
                   ]}
                 />
               </StyledSessionItem>
@@ -131,7 +142,9 @@ export function ChatPanel({ sessions, sessionsError, scope, csrfToken, onRemoveS
 
         <StyledMessages ref={messagesRef} aria-label="Messages" tabIndex={0}>
           {conversation.messages.length === 0 && !conversation.pending && (
-            <StyledMuted as="li">Ask about your documents. Answers cite the passages they come from, like [1].</StyledMuted>
+            <StyledMuted as="li">
+              Ask about your documents. Answers cite the passages they come from, like [1].
+            </StyledMuted>
           )}
           {conversation.messages.map((message) =>
             message.role === 'user' ? (
@@ -143,7 +156,7 @@ export function ChatPanel({ sessions, sessionsError, scope, csrfToken, onRemoveS
                 <SourceList citations={message.citations ?? []} onCite={cite} />
                 <AnswerFacts message={message} />
               </StyledAnswer>
-            )
+            ),
           )}
           {conversation.pending && (
             <>
@@ -153,7 +166,9 @@ export function ChatPanel({ sessions, sessionsError, scope, csrfToken, onRemoveS
                   <AnswerText text={conversation.pending.text} citations={conversation.pending.sources} onCite={cite} />
                 )}
                 {conversation.pending.phase === 'streaming' && <Spinner size="sm" label="Answering..." />}
-                {conversation.pending.phase === 'stopped' && <StyledMuted>Stopped before the answer finished.</StyledMuted>}
+                {conversation.pending.phase === 'stopped' && (
+                  <StyledMuted>Stopped before the answer finished.</StyledMuted>
+                )}
                 {conversation.pending.phase === 'failed' && (
                   <StyledFailure>
                     <FormAlert>{`The answer failed: ${conversation.pending.error ?? 'unknown error'}`}</FormAlert>

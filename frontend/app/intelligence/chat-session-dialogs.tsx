@@ -46,7 +46,10 @@ export function ChatSessionDialogs({ edit, csrfToken, onClose, onDeleted }: Sess
   const submit = (fields: Record<string, string>) => {
     submitted.current = { edit, earlierAnswer: fetcher.data };
     setRefused(null);
-    fetcher.submit({ ...fields, sessionId: edit.session.id, csrf: csrfToken }, { method: 'post', action: '/intelligence' });
+    fetcher.submit(
+      { ...fields, sessionId: edit.session.id, csrf: csrfToken },
+      { method: 'post', action: '/intelligence' },
+    );
   };
 
   if (edit.kind === 'rename') {

@@ -23,7 +23,10 @@ interface StreamOptions {
  * refusal before the stream starts, or a stream cut off before its last event, ends
  * with an `error` event like the server's own; stopping (the signal) ends it silently.
  */
-export async function streamChatAnswer(question: ChatQuestion, { csrfToken, signal, onEvent }: StreamOptions): Promise<void> {
+export async function streamChatAnswer(
+  question: ChatQuestion,
+  { csrfToken, signal, onEvent }: StreamOptions,
+): Promise<void> {
   let finished = false;
   const emit = (event: ChatStreamEvent) => {
     if (event.type === 'done' || event.type === 'error') finished = true;

@@ -9,8 +9,8 @@ export function describePosition(position: ChunkPositionView): string | null {
       position.row === undefined
         ? ''
         : position.rowEnd !== undefined && position.rowEnd !== position.row
-        ? `, rows ${position.row}–${position.rowEnd}`
-        : `, row ${position.row}`;
+          ? `, rows ${position.row}–${position.rowEnd}`
+          : `, row ${position.row}`;
     parts.push(`Sheet ${position.sheet}${rows}`);
   }
   if (position.slide !== undefined) parts.push(`Slide ${position.slide}${position.notes ? ' (notes)' : ''}`);

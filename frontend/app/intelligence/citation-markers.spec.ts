@@ -21,7 +21,9 @@ describe('citation markers', () => {
   });
 
   it('leaves numbers no source carries, other brackets and half-streamed markers as text', () => {
-    expect(splitCitations('See [7] and [a] and [1', sources)).toEqual([{ kind: 'text', text: 'See [7] and [a] and [1' }]);
+    expect(splitCitations('See [7] and [a] and [1', sources)).toEqual([
+      { kind: 'text', text: 'See [7] and [a] and [1' },
+    ]);
   });
 
   it('returns an answer without markers as one text part, and nothing for an empty answer', () => {

@@ -7,7 +7,7 @@ describe('highlight segments', () => {
       highlightSegments('The quick brown fox', [
         { start: 4, end: 9 },
         { start: 16, end: 19 },
-      ])
+      ]),
     ).toEqual([
       { text: 'The ', highlighted: false },
       { text: 'quick', highlighted: true },
@@ -28,7 +28,7 @@ describe('highlight segments', () => {
         { start: 0, end: 3 },
         { start: 2, end: 5 },
         { start: 5, end: 6 },
-      ])
+      ]),
     ).toEqual([
       { text: 'abcdefgh', highlighted: true },
       { text: 'ij', highlighted: false },
@@ -42,7 +42,7 @@ describe('highlight segments', () => {
         { start: 2, end: 2 },
         { start: 4, end: 1 },
         { start: -4, end: 1 },
-      ])
+      ]),
     ).toEqual([
       { text: 's', highlighted: true },
       { text: 'ho', highlighted: false },
@@ -65,13 +65,15 @@ describe('a passage marked like its snippet', () => {
         { start: 0, end: 7 },
         { start: 23, end: 30 },
         { start: 37, end: 45 },
-      ])
+      ]),
     ).toEqual(['holiday', 'approval']);
   });
 
   it('finds every occurrence of the words in the whole passage', () => {
     const passage = 'Holiday policy. Book a holiday early; holidays overlap.';
-    expect(highlightSegments(passage, rangesOfTerms(passage, ['holiday'])).filter((segment) => segment.highlighted)).toEqual([
+    expect(
+      highlightSegments(passage, rangesOfTerms(passage, ['holiday'])).filter((segment) => segment.highlighted),
+    ).toEqual([
       { text: 'Holiday', highlighted: true },
       { text: 'holiday', highlighted: true },
       { text: 'holiday', highlighted: true },

@@ -9,7 +9,11 @@ export function HighlightedText({ text, ranges }: { text: string; ranges: readon
   return (
     <>
       {segments.map((segment, index) =>
-        segment.highlighted ? <StyledMark key={index}>{segment.text}</StyledMark> : <Fragment key={index}>{segment.text}</Fragment>
+        segment.highlighted ? (
+          <StyledMark key={index}>{segment.text}</StyledMark>
+        ) : (
+          <Fragment key={index}>{segment.text}</Fragment>
+        ),
       )}
     </>
   );

@@ -39,31 +39,37 @@ async function orFallback<T>(load: Promise<T>, fallback: (error: ApiError) => T)
 export async function loadIntelligencePage(
   api: SignedInApi,
   context: AppLoadContext,
-  documentId: string | null
+  documentId: string | null,
 ): Promise<IntelligencePageData> {
   const [stats, status, preferences, history, chat, scope] = await Promise.all([
     api.call<IntelligenceStatsResponse>('/api/intelligence/stats').then((response) => response.stats),
     apiRequest<StatusResponse>(context, '/status').catch(() => null),
     orFallback(
-      api.call<PreferencesResponse>('/api/user/preferences').then((response) => ({ ...DEFAULT_PREFERENCES, ...response.preferences })),
-      () => DEFAULT_PREFERENCES
+      api
+        .call<PreferencesResponse>('/api/user/preferences')
+        .then((response) => ({ ...DEFAULT_PREFERENCES, ...response.preferences })),
+      () => DEFAULT_PREFERENCES,
     ),
     orFallback(
       api.call<SearchHistoryResponse>('/api/search/history').then((response) => response.history),
-      () => []
+      () => [],
     ),
     orFallback<{ sessions: ChatSessionSummary[] | null; error: string | null }>(
-      api.call<ChatSessionsResponse>('/api/chat/sessions').then((response) => ({ sessions: response.sessions, error: null })),
-      (error) => ({ sessions: null, error: error.message })
+      api
+        .call<ChatSessionsResponse>('/api/chat/sessions')
+        .then((response) => ({ sessions: response.sessions, error: null })),
+      (error) => ({ sessions: null, error: error.message }),
     ),
     documentId === null
       ? null
       : orFallback<SearchScope>(
-          api.call<{ document: DocumentView }>(`/api/documents/${encodeURIComponent(documentId)}`).then(({ document }) => ({
-            documentId,
-            documentName: document.name,
-          })),
-          () => ({ documentId, documentName: null })
+          api
+            .call<{ document: DocumentView }>(`/api/documents/${encodeURIComponent(documentId)}`)
+            .then(({ document }) => ({
+              documentId,
+              documentName: document.name,
+            })),
+          () => ({ documentId, documentName: null }),
         ),
   ]);
   return { stats, status, preferences, history, sessions: chat.sessions, sessionsError: chat.error, scope };
@@ -84,7 +90,7 @@ export async function openChatStream(
   context: AppLoadContext,
   session: WebSession,
   chat: ChatRequest,
-  signal: AbortSignal
+  signal: AbortSignal,
 ): Promise<ChatStreamCall> {
   if (!session.get('accessToken')) throw new ApiError(401, 'Authentication required');
   const send = async () => {

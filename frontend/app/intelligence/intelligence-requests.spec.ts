@@ -31,7 +31,9 @@ describe("the search route's request", () => {
 
 describe("the chat route's request", () => {
   it('becomes the API body, continuing a session and scoped to a document when asked', () => {
-    expect(readChatRequest({ message: ' When is the office closed? ', sessionId: 's1', documentIds: ['doc-1'] })).toEqual({
+    expect(
+      readChatRequest({ message: ' When is the office closed? ', sessionId: 's1', documentIds: ['doc-1'] }),
+    ).toEqual({
       message: 'When is the office closed?',
       sessionId: 's1',
       searchOptions: { documentIds: ['doc-1'] },

@@ -4,7 +4,8 @@ import { MAX_SEARCH_LIMIT, MAX_SEARCH_QUERY_LENGTH, SEARCH_TYPES, type SearchReq
 // What the page's resource routes accept from the browser before they call the API. The
 // API validates again; these only keep malformed requests from going further.
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function documentIdsOf(value: unknown): string[] | undefined | null {
   if (value === undefined) return undefined;
@@ -22,7 +23,10 @@ export function readSearchRequest(body: unknown): SearchRequest | null {
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) return null;
   const ids = documentIdsOf(documentIds);
   if (ids === null) return null;
-  return { query: query.trim(), options: { type: searchType, limit, ...(ids && ids.length > 0 && { documentIds: ids }) } };
+  return {
+    query: query.trim(),
+    options: { type: searchType, limit, ...(ids && ids.length > 0 && { documentIds: ids }) },
+  };
 }
 
 /** The page's question: `{ message, sessionId?, documentIds? }` -> POST /api/chat's body, or null. */

@@ -6,15 +6,28 @@ const percent = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
 function statCards(stats: IntelligenceStats): StatCardProps[] {
   return [
-    { label: 'Success Rate', value: `${percent.format(stats.successRate)}%`, detail: 'Of searches and questions', tone: 'success' },
+    {
+      label: 'Success Rate',
+      value: `${percent.format(stats.successRate)}%`,
+      detail: 'Of searches and questions',
+      tone: 'success',
+    },
     {
       label: 'Total Queries',
       value: count.format(stats.totalQueries),
-      detail: stats.totalQueries > 0 ? `${count.format(Math.round(stats.averageResponseTime))} ms on average` : 'No queries yet',
+      detail:
+        stats.totalQueries > 0
+          ? `${count.format(Math.round(stats.averageResponseTime))} ms on average`
+          : 'No queries yet',
       tone: 'primary',
     },
     { label: 'Search Queries', value: count.format(stats.searchQueries), tone: 'info' },
-    { label: 'Chat Sessions', value: count.format(stats.chatQueries), detail: 'Questions asked in chat', tone: 'warning' },
+    {
+      label: 'Chat Sessions',
+      value: count.format(stats.chatQueries),
+      detail: 'Questions asked in chat',
+      tone: 'warning',
+    },
   ];
 }
 

@@ -24,7 +24,7 @@ describe('Intelligence address', () => {
 
   it('writes back what it reads, without the defaults', () => {
     expect(intelligenceUrlParams(parseIntelligenceUrl(params('q=x&type=hybrid&document=d&tab=chat'))).toString()).toBe(
-      'q=x&type=hybrid&document=d&tab=chat'
+      'q=x&type=hybrid&document=d&tab=chat',
     );
     expect(intelligenceUrlParams({ query: 'x', type: null, documentId: null, tab: 'search' }).toString()).toBe('q=x');
   });

@@ -44,7 +44,8 @@ export function intelligenceUrlParams(state: IntelligenceUrlState): URLSearchPar
 
 /** Whether two addresses differ only in the tab: switching tabs loads nothing again. */
 export function onlyTabChanged(current: URLSearchParams, next: URLSearchParams): boolean {
-  const withoutTab = (params: URLSearchParams) => intelligenceUrlParams({ ...parseIntelligenceUrl(params), tab: 'search' }).toString();
+  const withoutTab = (params: URLSearchParams) =>
+    intelligenceUrlParams({ ...parseIntelligenceUrl(params), tab: 'search' }).toString();
   return withoutTab(current) === withoutTab(next);
 }
 

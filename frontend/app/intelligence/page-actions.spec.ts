@@ -15,7 +15,10 @@ describe("the Intelligence page's actions", () => {
       sessionId: 's1',
       title: 'Office hours',
     });
-    expect(readPageAction(form({ intent: 'delete-session', sessionId: 's1' }), 120)).toEqual({ intent: 'delete-session', sessionId: 's1' });
+    expect(readPageAction(form({ intent: 'delete-session', sessionId: 's1' }), 120)).toEqual({
+      intent: 'delete-session',
+      sessionId: 's1',
+    });
   });
 
   it('refuses unknown intents, missing sessions and empty or long titles', () => {

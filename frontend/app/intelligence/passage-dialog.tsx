@@ -22,7 +22,9 @@ export interface Passage {
 export function PassageDialog({ passage, onClose }: { passage: Passage; onClose: () => void }) {
   const [previewing, setPreviewing] = useState(false);
   if (previewing) {
-    return <DocumentPreviewDialog document={{ id: passage.documentId, name: passage.documentName }} onClose={onClose} />;
+    return (
+      <DocumentPreviewDialog document={{ id: passage.documentId, name: passage.documentName }} onClose={onClose} />
+    );
   }
   const position = describePosition(passage.position);
   return (

@@ -25,7 +25,9 @@ export function SearchHistory({ history, csrfToken, onRerun }: SearchHistoryProp
           variant="ghost"
           disabled={history.length === 0 || clearing}
           busy={clearing}
-          onClick={() => fetcher.submit({ intent: 'clear-history', csrf: csrfToken }, { method: 'post', action: '/intelligence' })}
+          onClick={() =>
+            fetcher.submit({ intent: 'clear-history', csrf: csrfToken }, { method: 'post', action: '/intelligence' })
+          }
         >
           Clear history
         </Button>

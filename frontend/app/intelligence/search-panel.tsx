@@ -52,7 +52,16 @@ function passageOfBookmark(bookmark: Bookmark): Passage {
 }
 
 /** The Search tab: the query box, the scope, recent searches, results and bookmarks. */
-export function SearchPanel({ query, type, scope, history, search, csrfToken, onSearch, onRemoveScope }: SearchPanelProps) {
+export function SearchPanel({
+  query,
+  type,
+  scope,
+  history,
+  search,
+  csrfToken,
+  onSearch,
+  onRemoveScope,
+}: SearchPanelProps) {
   const [draft, setDraft] = useState(query);
   const [draftType, setDraftType] = useState<SearchType>(type);
   // A new address (the top bar, a history entry, Back) puts its query in the box.
@@ -85,7 +94,12 @@ export function SearchPanel({ query, type, scope, history, search, csrfToken, on
             maxLength={1000}
           />
         </StyledQueryField>
-        <SelectField label="Search type" name="type" value={draftType} onChange={(event) => setDraftType(event.target.value as SearchType)}>
+        <SelectField
+          label="Search type"
+          name="type"
+          value={draftType}
+          onChange={(event) => setDraftType(event.target.value as SearchType)}
+        >
           {SEARCH_TYPES.map((known) => (
             <option key={known} value={known}>
               {TYPE_LABELS[known]}
@@ -115,11 +129,16 @@ export function SearchPanel({ query, type, scope, history, search, csrfToken, on
       )}
       {search.phase === 'idle' && (
         <StyledHint>
-          Search your documents by keyword, by meaning (semantic), or both (hybrid). Open a result to read the whole passage.
+          Search your documents by keyword, by meaning (semantic), or both (hybrid). Open a result to read the whole
+          passage.
         </StyledHint>
       )}
 
-      <BookmarksPanel bookmarks={bookmarks} onOpen={(bookmark) => setPassage(passageOfBookmark(bookmark))} onRemove={toggle} />
+      <BookmarksPanel
+        bookmarks={bookmarks}
+        onOpen={(bookmark) => setPassage(passageOfBookmark(bookmark))}
+        onRemove={toggle}
+      />
 
       {passage && <PassageDialog passage={passage} onClose={() => setPassage(null)} />}
     </StyledPanel>

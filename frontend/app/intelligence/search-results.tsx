@@ -16,11 +16,13 @@ export function SearchResults({ response, bookmarkedIds, onOpen, onToggleBookmar
   return (
     <StyledResults aria-label="Search results">
       <StyledSummary>
-        {response.total === 1 ? '1 result' : `${response.total} results`} for &quot;{response.query}&quot; · {response.type} search ·{' '}
-        {response.tookMs} ms
+        {response.total === 1 ? '1 result' : `${response.total} results`} for &quot;{response.query}&quot; ·{' '}
+        {response.type} search · {response.tookMs} ms
       </StyledSummary>
       {response.fallback === 'keyword' && (
-        <StyledNote role="note">No embedding model is configured, so hybrid search ran as keyword search alone.</StyledNote>
+        <StyledNote role="note">
+          No embedding model is configured, so hybrid search ran as keyword search alone.
+        </StyledNote>
       )}
       {response.results.length === 0 ? (
         <StyledEmpty>

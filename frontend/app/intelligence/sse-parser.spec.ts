@@ -17,7 +17,9 @@ describe('server-sent event parser', () => {
 
   it('keeps an event split across chunks mid-line and mid-event until its blank line arrives', () => {
     const stream = 'event: sources\ndata: {"sources":[]}\n\nevent: done\ndata: {"message":{"id":"m1"}}\n\n';
-    const everySplit = Array.from({ length: stream.length - 1 }, (_, at) => parseChunks([stream.slice(0, at + 1), stream.slice(at + 1)]));
+    const everySplit = Array.from({ length: stream.length - 1 }, (_, at) =>
+      parseChunks([stream.slice(0, at + 1), stream.slice(at + 1)]),
+    );
     for (const events of everySplit) {
       expect(events).toEqual([
         { event: 'sources', data: '{"sources":[]}' },
@@ -41,7 +43,9 @@ describe('server-sent event parser', () => {
   });
 
   it('skips comments and events without data, and names an unnamed event "message"', () => {
-    expect(parseChunks([': keep-alive\n\nevent: delta\n\ndata: plain\n\n'])).toEqual([{ event: 'message', data: 'plain' }]);
+    expect(parseChunks([': keep-alive\n\nevent: delta\n\ndata: plain\n\n'])).toEqual([
+      { event: 'message', data: 'plain' },
+    ]);
   });
 
   it('holds back an event whose blank line has not come yet', () => {

@@ -52,7 +52,8 @@ export class ServerSentEventParser {
   }
 
   private dispatch(): RawServerSentEvent | null {
-    const event = this.dataLines.length === 0 ? null : { event: this.eventName || 'message', data: this.dataLines.join('\n') };
+    const event =
+      this.dataLines.length === 0 ? null : { event: this.eventName || 'message', data: this.dataLines.join('\n') };
     this.eventName = '';
     this.dataLines = [];
     return event;

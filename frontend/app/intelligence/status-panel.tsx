@@ -14,7 +14,11 @@ export function StatusPanel({ status, stats }: { status: StatusResponse | null; 
   const components = Object.entries(status?.components ?? {});
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader title="System Status" titleId={titleId} description="What search and chat rely on, as the server reports it." />
+      <CardHeader
+        title="System Status"
+        titleId={titleId}
+        description="What search and chat rely on, as the server reports it."
+      />
       <CardBody>
         {status === null ? (
           <p>The server did not report its status.</p>

@@ -55,7 +55,7 @@ export function useChatConversation(csrfToken: string, documentIds: readonly str
       answerController.current?.abort();
       openController.current?.abort();
     },
-    []
+    [],
   );
 
   const stop = useCallback(() => {
@@ -87,7 +87,7 @@ export function useChatConversation(csrfToken: string, documentIds: readonly str
         revalidateRef.current();
       });
     },
-    [csrfToken, documentIds, announce]
+    [csrfToken, documentIds, announce],
   );
 
   const open = useCallback(
@@ -101,21 +101,20 @@ export function useChatConversation(csrfToken: string, documentIds: readonly str
       fetch(sessionHref(sessionId), { headers: { Accept: 'application/json' }, signal: controller.signal })
         .then(async (response) => {
           const body = (await response.json().catch(() => undefined)) as
-            | (ChatSessionResponse & { error?: string })
-            | { success: false; error?: string }
-            | undefined;
+            (ChatSessionResponse & { error?: string }) | { success: false; error?: string } | undefined;
           if (!response.ok || !body || body.success !== true)
             throw new Error(body?.error ?? `HTTP ${response.status}: ${response.statusText}`);
           dispatch({ type: 'SESSION_OPENED', session: body.session });
         })
         .catch((error: unknown) => {
-          if (!controller.signal.aborted) setOpenError(error instanceof Error && error.message ? error.message : 'Network error');
+          if (!controller.signal.aborted)
+            setOpenError(error instanceof Error && error.message ? error.message : 'Network error');
         })
         .finally(() => {
           if (openController.current === controller) setOpening(null);
         });
     },
-    [stop]
+    [stop],
   );
 
   const startNew = useCallback(() => {

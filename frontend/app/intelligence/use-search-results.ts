@@ -26,7 +26,10 @@ export interface SearchParameters {
  * per explicit run); the page's loader never searches, so its polling records nothing.
  * A finished search reloads the loader: the history and the figures now include it.
  */
-export function useSearchResults({ query, type, limit, documentId, run }: SearchParameters, csrfToken: string): SearchState {
+export function useSearchResults(
+  { query, type, limit, documentId, run }: SearchParameters,
+  csrfToken: string,
+): SearchState {
   const [state, setState] = useState<SearchState>({ phase: 'idle' });
   const revalidator = useRevalidator();
   const revalidateRef = useRef(revalidator.revalidate);
@@ -50,9 +53,7 @@ export function useSearchResults({ query, type, limit, documentId, run }: Search
     })
       .then(async (response) => {
         const body = (await response.json().catch(() => undefined)) as
-          | (SearchResponse & { error?: string })
-          | { success: false; error?: string }
-          | undefined;
+          (SearchResponse & { error?: string }) | { success: false; error?: string } | undefined;
         if (!response.ok || !body || body.success !== true) {
           setState({ phase: 'failed', message: body?.error ?? `HTTP ${response.status}: ${response.statusText}` });
           return;
@@ -62,7 +63,10 @@ export function useSearchResults({ query, type, limit, documentId, run }: Search
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted)
-          setState({ phase: 'failed', message: error instanceof Error && error.message ? error.message : 'Network error' });
+          setState({
+            phase: 'failed',
+            message: error instanceof Error && error.message ? error.message : 'Network error',
+          });
       });
     return () => controller.abort();
   }, [query, type, limit, documentId, run, csrfToken]);

@@ -35,7 +35,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function sessionWith(refreshToken: string): WebSession {
   const values = new Map<string, string>([['refreshToken', refreshToken]]);
-  return { get: (key: string) => values.get(key), set: (key: string, value: string) => values.set(key, value) } as unknown as WebSession;
+  return {
+    get: (key: string) => values.get(key),
+    set: (key: string, value: string) => values.set(key, value),
+  } as unknown as WebSession;
 }
 
 describe('refreshSessionTokens', () => {

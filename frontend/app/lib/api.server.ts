@@ -38,7 +38,14 @@ export async function apiRequest<T>(context: AppLoadContext, path: string, init:
   const payload = await response.json().catch(() => undefined);
   if (!response.ok) {
     const serverError = (payload as { error?: unknown } | undefined)?.error;
-    throw new ApiError(response.status, typeof serverError === 'string' ? serverError : payload === undefined ? 'Network error' : `HTTP ${response.status}`);
+    throw new ApiError(
+      response.status,
+      typeof serverError === 'string'
+        ? serverError
+        : payload === undefined
+          ? 'Network error'
+          : `HTTP ${response.status}`,
+    );
   }
   return payload as T;
 }
@@ -92,7 +99,7 @@ export async function signedInApi(request: Request, context: AppLoadContext): Pr
     rotated = true;
   };
 
-  const call = async <T,>(path: string, init: Omit<ApiRequestInit, 'accessToken'> = {}): Promise<T> => {
+  const call = async <T>(path: string, init: Omit<ApiRequestInit, 'accessToken'> = {}): Promise<T> => {
     const accessToken = session.get('accessToken');
     if (!accessToken) throw new ApiError(401, 'Authentication required');
     try {

@@ -3,7 +3,15 @@ import { createActor, waitFor } from 'xstate';
 import { AUTH_ROUTES, CSRF_HEADER_NAME, type AuthFetch } from '../auth/auth-client';
 import { CSRF_HEADER } from '../lib/csrf.server';
 import type { UserView } from '../lib/user';
-import { AUTH_MESSAGES, authMachine, selectError, selectStatus, selectUser, TOKEN_REFRESH_INTERVAL_MS, type AuthEmitted } from './auth.machine';
+import {
+  AUTH_MESSAGES,
+  authMachine,
+  selectError,
+  selectStatus,
+  selectUser,
+  TOKEN_REFRESH_INTERVAL_MS,
+  type AuthEmitted,
+} from './auth.machine';
 
 const CSRF_TOKEN = 'csrf-token-of-this-session';
 
@@ -18,7 +26,8 @@ const aUser = (overrides: Partial<UserView> = {}): UserView => ({
   ...overrides,
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 type Handler = (init: RequestInit) => Response | Promise<Response>;
 
@@ -45,7 +54,14 @@ function deferred() {
 }
 
 function start(input: { user?: UserView | null; fetch: AuthFetch; refreshIntervalMs?: number }) {
-  const actor = createActor(authMachine, { input: { user: input.user ?? null, csrfToken: CSRF_TOKEN, fetch: input.fetch, refreshIntervalMs: input.refreshIntervalMs } });
+  const actor = createActor(authMachine, {
+    input: {
+      user: input.user ?? null,
+      csrfToken: CSRF_TOKEN,
+      fetch: input.fetch,
+      refreshIntervalMs: input.refreshIntervalMs,
+    },
+  });
   const emitted: AuthEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -55,7 +71,12 @@ function start(input: { user?: UserView | null; fetch: AuthFetch; refreshInterva
 }
 
 const credentials = { email: 'ada@example.com', password: 'Correct-horse-1', rememberMe: true };
-const registration = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'Correct-horse-1', confirmPassword: 'Correct-horse-1' };
+const registration = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  password: 'Correct-horse-1',
+  confirmPassword: 'Correct-horse-1',
+};
 
 describe('auth machine', () => {
   describe('start', () => {
@@ -107,7 +128,9 @@ describe('auth machine', () => {
     });
 
     it("ends loading in error with the server's text, and no user", async () => {
-      const server = fakeServer({ [AUTH_ROUTES.login]: () => json({ success: false, error: 'Invalid email or password' }, 401) });
+      const server = fakeServer({
+        [AUTH_ROUTES.login]: () => json({ success: false, error: 'Invalid email or password' }, 401),
+      });
       const { actor, emitted, status, settled } = start({ fetch: server.fetch });
       actor.send({ type: 'LOGIN', ...credentials });
       await settled();
@@ -141,7 +164,10 @@ describe('auth machine', () => {
     it('can be tried again from error, and the old error goes while loading', async () => {
       let attempts = 0;
       const server = fakeServer({
-        [AUTH_ROUTES.login]: () => (++attempts === 1 ? json({ success: false, error: 'Invalid email or password' }, 401) : json({ success: true, user: aUser() })),
+        [AUTH_ROUTES.login]: () =>
+          ++attempts === 1
+            ? json({ success: false, error: 'Invalid email or password' }, 401)
+            : json({ success: true, user: aUser() }),
       });
       const { actor, settled, status } = start({ fetch: server.fetch });
       actor.send({ type: 'LOGIN', ...credentials });
@@ -187,7 +213,9 @@ describe('auth machine', () => {
     });
 
     it("shows the server's reason when registration fails", async () => {
-      const server = fakeServer({ [AUTH_ROUTES.register]: () => json({ success: false, error: 'An account with this email already exists' }, 409) });
+      const server = fakeServer({
+        [AUTH_ROUTES.register]: () => json({ success: false, error: 'An account with this email already exists' }, 409),
+      });
       const { actor, settled, status } = start({ fetch: server.fetch });
       actor.send({ type: 'REGISTER', ...registration });
       await settled();
@@ -279,7 +307,10 @@ describe('auth machine', () => {
     });
 
     it('starts the period when a sign-in succeeds, and takes a shorter one from input', async () => {
-      const server = fakeServer({ [AUTH_ROUTES.login]: () => json({ success: true, user: aUser() }), [AUTH_ROUTES.refresh]: () => json({ success: true }) });
+      const server = fakeServer({
+        [AUTH_ROUTES.login]: () => json({ success: true, user: aUser() }),
+        [AUTH_ROUTES.refresh]: () => json({ success: true }),
+      });
       const { actor } = start({ fetch: server.fetch, refreshIntervalMs: 1_000 });
       await vi.advanceTimersByTimeAsync(5_000);
       expect(server.callsTo(AUTH_ROUTES.refresh)).toHaveLength(0);
@@ -291,7 +322,10 @@ describe('auth machine', () => {
     });
 
     it("logs out when the refresh fails: 'Token refresh failed'", async () => {
-      const server = fakeServer({ [AUTH_ROUTES.refresh]: () => json({ success: false, error: 'Session expired' }, 401), [AUTH_ROUTES.logout]: () => json({ success: true }) });
+      const server = fakeServer({
+        [AUTH_ROUTES.refresh]: () => json({ success: false, error: 'Session expired' }, 401),
+        [AUTH_ROUTES.logout]: () => json({ success: true }),
+      });
       const { actor, emitted, status } = start({ user: aUser(), fetch: server.fetch });
 
       await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS);
@@ -317,7 +351,10 @@ describe('auth machine', () => {
     });
 
     it('stops refreshing once logged out', async () => {
-      const server = fakeServer({ [AUTH_ROUTES.refresh]: () => json({ success: true }), [AUTH_ROUTES.logout]: () => json({ success: true }) });
+      const server = fakeServer({
+        [AUTH_ROUTES.refresh]: () => json({ success: true }),
+        [AUTH_ROUTES.logout]: () => json({ success: true }),
+      });
       const { actor } = start({ user: aUser(), fetch: server.fetch });
       actor.send({ type: 'LOGOUT' });
       await vi.advanceTimersByTimeAsync(3 * TOKEN_REFRESH_INTERVAL_MS);

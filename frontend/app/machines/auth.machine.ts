@@ -1,6 +1,13 @@
 import { REGISTRATION_MESSAGES } from '@docent/common/validation';
 import { assertEvent, assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
-import { authRequests, browserFetch, type AuthClient, type AuthFetch, type LoginCredentials, type Registration } from '../auth/auth-client';
+import {
+  authRequests,
+  browserFetch,
+  type AuthClient,
+  type AuthFetch,
+  type LoginCredentials,
+  type Registration,
+} from '../auth/auth-client';
 import type { UserView } from '../lib/user';
 
 /** The spec's access token refresh period. */
@@ -52,9 +59,11 @@ export type AuthEvent =
   | { type: 'CLEAR_ERROR' };
 
 /** Announcements for the page (toasts, navigation); listen with actorRef.on(type, …). */
-export type AuthEmitted = { type: 'SIGNED_IN'; user: UserView; method: SignInMethod } | { type: 'SIGNED_OUT'; reason: SignOutReason };
+export type AuthEmitted =
+  { type: 'SIGNED_IN'; user: UserView; method: SignInMethod } | { type: 'SIGNED_OUT'; reason: SignOutReason };
 
-const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;
 
 export const authMachine = setup({
   types: {
@@ -73,7 +82,9 @@ export const authMachine = setup({
     demoLogIn: fromPromise<UserView, { client: AuthClient }>(({ input }) => authRequests.demoLogIn(input.client)),
     refreshToken: fromPromise<void, { client: AuthClient }>(({ input }) => authRequests.refresh(input.client)),
     logOut: fromPromise<void, { client: AuthClient }>(({ input }) => authRequests.logOut(input.client)),
-    restoreSession: fromPromise<UserView | null, { client: AuthClient }>(({ input }) => authRequests.currentUser(input.client)),
+    restoreSession: fromPromise<UserView | null, { client: AuthClient }>(({ input }) =>
+      authRequests.currentUser(input.client),
+    ),
   },
   guards: {
     hasUser: ({ context }) => context.user !== null,
@@ -123,7 +134,10 @@ export const authMachine = setup({
         ],
         DEMO_LOGIN: 'loading.demo',
         RESTORE: 'restoring',
-        SESSION_RESTORED: { target: 'authenticated', actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) } },
+        SESSION_RESTORED: {
+          target: 'authenticated',
+          actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) },
+        },
       },
     },
     error: {
@@ -140,7 +154,10 @@ export const authMachine = setup({
         ],
         DEMO_LOGIN: 'loading.demo',
         RESTORE: 'restoring',
-        SESSION_RESTORED: { target: 'authenticated', actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) } },
+        SESSION_RESTORED: {
+          target: 'authenticated',
+          actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) },
+        },
         CLEAR_ERROR: { target: 'idle', actions: 'clearError' },
       },
     },
@@ -154,7 +171,10 @@ export const authMachine = setup({
             src: 'logIn',
             input: ({ context, event }) => {
               assertEvent(event, 'LOGIN');
-              return { client: context.client, credentials: { email: event.email, password: event.password, rememberMe: event.rememberMe } };
+              return {
+                client: context.client,
+                credentials: { email: event.email, password: event.password, rememberMe: event.rememberMe },
+              };
             },
             onDone: {
               target: '#auth.authenticated',
@@ -165,7 +185,10 @@ export const authMachine = setup({
             },
             onError: {
               target: '#auth.error',
-              actions: { type: 'setError', params: ({ event }) => ({ message: messageOf(event.error, AUTH_MESSAGES.loginFailed) }) },
+              actions: {
+                type: 'setError',
+                params: ({ event }) => ({ message: messageOf(event.error, AUTH_MESSAGES.loginFailed) }),
+              },
             },
           },
         },
@@ -181,7 +204,10 @@ export const authMachine = setup({
               target: '#auth.authenticated',
               actions: [
                 { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
-                { type: 'announceSignIn', params: ({ event }) => ({ user: event.output, method: 'register' as const }) },
+                {
+                  type: 'announceSignIn',
+                  params: ({ event }) => ({ user: event.output, method: 'register' as const }),
+                },
               ],
             },
             onError: {
@@ -205,7 +231,10 @@ export const authMachine = setup({
               ],
             },
             // The server's reason is not shown: the demo account is a convenience, manual login is the way on.
-            onError: { target: '#auth.error', actions: { type: 'setError', params: { message: AUTH_MESSAGES.demoLoginFailed } } },
+            onError: {
+              target: '#auth.error',
+              actions: { type: 'setError', params: { message: AUTH_MESSAGES.demoLoginFailed } },
+            },
           },
         },
       },

@@ -113,7 +113,10 @@ export const connectionMachine = setup({
       {
         target: '.linked',
         reenter: true,
-        actions: [{ type: 'rememberUser', params: ({ event }) => ({ userId: event.userId }) }, 'resetReconnectAnnounced'],
+        actions: [
+          { type: 'rememberUser', params: ({ event }) => ({ userId: event.userId }) },
+          'resetReconnectAnnounced',
+        ],
       },
     ],
     SOCKET_ERROR: { actions: { type: 'logSocketError', params: ({ event }) => ({ error: event.error }) } },

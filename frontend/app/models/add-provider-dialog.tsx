@@ -54,7 +54,10 @@ export function AddProviderDialog({ open, onClose, csrfToken }: AddProviderDialo
     if (Object.keys(found).length > 0) return;
     setSubmitted(true);
     fetcher.submit(
-      { ...addProviderForm({ name: name.trim(), baseURL: baseURL.trim(), apiKey: apiKey.trim() || undefined }), csrf: csrfToken },
+      {
+        ...addProviderForm({ name: name.trim(), baseURL: baseURL.trim(), apiKey: apiKey.trim() || undefined }),
+        csrf: csrfToken,
+      },
       { method: 'post', action: '/models' },
     );
   };
@@ -84,7 +87,13 @@ export function AddProviderDialog({ open, onClose, csrfToken }: AddProviderDialo
           add();
         }}
       >
-        <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={problems.name} autoComplete="off" />
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={problems.name}
+          autoComplete="off"
+        />
         <TextField
           label="Base URL"
           type="url"
@@ -101,7 +110,9 @@ export function AddProviderDialog({ open, onClose, csrfToken }: AddProviderDialo
           autoComplete="off"
           hint="Stored encrypted on the server and only ever shown masked."
         />
-        <FormAlert>{result && !result.ok ? `Provider not added: ${result.error ?? 'the server could not be reached'}` : null}</FormAlert>
+        <FormAlert>
+          {result && !result.ok ? `Provider not added: ${result.error ?? 'the server could not be reached'}` : null}
+        </FormAlert>
       </StyledForm>
     </Dialog>
   );

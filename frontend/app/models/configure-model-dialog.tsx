@@ -116,7 +116,9 @@ export function ConfigureModelDialog({ model, initialTab, csrfToken, onClose }: 
       >
         <Tabs label="Configuration sections" tabs={TABS} selected={tab} onSelect={setTab}>
           <StyledFields>
-            {tab === 'general' && <GeneralFields model={baseline} draft={draft} problems={problems} onChange={change} />}
+            {tab === 'general' && (
+              <GeneralFields model={baseline} draft={draft} problems={problems} onChange={change} />
+            )}
             {tab === 'parameters' && (
               <>
                 <SliderField
@@ -213,8 +215,17 @@ function GeneralFields({ model, draft, problems, onChange }: GeneralFieldsProps)
       <SelectField
         label="Status"
         value={draft.status ?? ''}
-        onChange={(event) => onChange('status', event.target.value === 'active' || event.target.value === 'inactive' ? event.target.value : null)}
-        hint={draft.status === null ? `${STATUS_LABELS[model.status]}: ${model.statusReason ?? 'set by its health test'}. A passed test makes it active.` : undefined}
+        onChange={(event) =>
+          onChange(
+            'status',
+            event.target.value === 'active' || event.target.value === 'inactive' ? event.target.value : null,
+          )
+        }
+        hint={
+          draft.status === null
+            ? `${STATUS_LABELS[model.status]}: ${model.statusReason ?? 'set by its health test'}. A passed test makes it active.`
+            : undefined
+        }
       >
         {draft.status === null && <option value="">{STATUS_LABELS[model.status]} (unchanged)</option>}
         <option value="active">Active</option>
@@ -238,7 +249,11 @@ function GeneralFields({ model, draft, problems, onChange }: GeneralFieldsProps)
             value={draft.apiKey}
             onChange={(event) => onChange('apiKey', event.target.value)}
             placeholder={model.apiKey ?? undefined}
-            hint={model.apiKey ? `Current key: ${model.apiKey}. Type a new key to replace it.` : 'No key set. Type one to use it.'}
+            hint={
+              model.apiKey
+                ? `Current key: ${model.apiKey}. Type a new key to replace it.`
+                : 'No key set. Type one to use it.'
+            }
             autoComplete="off"
           />
         </>
@@ -249,7 +264,9 @@ function GeneralFields({ model, draft, problems, onChange }: GeneralFieldsProps)
 
 /** Toasts the answer to each model's Save, wherever the dialog is by then. */
 export function ModelUpdateAnnouncement({ model }: { model: Model }) {
-  useFetcherAnnouncement<UpdateModelResult>(updateFetcherKey(model.id), (result) => updateAnnouncement(result, model.name));
+  useFetcherAnnouncement<UpdateModelResult>(updateFetcherKey(model.id), (result) =>
+    updateAnnouncement(result, model.name),
+  );
   return null;
 }
 

@@ -10,7 +10,11 @@ const formOf = (fields: Record<string, string>) => {
 describe('the /models action reads back what the page submits', () => {
   it('reads an update with its nested, partial fields', () => {
     const update = { configuration: { temperature: 1.1 }, limits: { dailyRequests: null } };
-    expect(readModelAction(formOf(updateForm('local:extractive', update)))).toEqual({ intent: 'update', modelId: 'local:extractive', update });
+    expect(readModelAction(formOf(updateForm('local:extractive', update)))).toEqual({
+      intent: 'update',
+      modelId: 'local:extractive',
+      update,
+    });
   });
 
   it('keeps only the fields an update may carry', () => {

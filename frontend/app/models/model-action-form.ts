@@ -13,7 +13,11 @@ type FormFields = Record<string, string>;
 // ----- What the page submits ------------------------------------------------------------------
 
 /** The update travels as JSON in one field: its nested, partial shape has no flat form. */
-export const updateForm = (modelId: string, update: ModelUpdate): FormFields => ({ intent: 'update', modelId, update: JSON.stringify(update) });
+export const updateForm = (modelId: string, update: ModelUpdate): FormFields => ({
+  intent: 'update',
+  modelId,
+  update: JSON.stringify(update),
+});
 
 export const testForm = (modelId: string): FormFields => ({ intent: 'test', modelId });
 
@@ -40,7 +44,8 @@ const text = (form: FormData, name: string): string | null => {
 };
 
 const isIntent = (value: unknown): value is ModelIntent => MODEL_INTENTS.some((intent) => intent === value);
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const UPDATE_KEYS = ['status', 'endpoint', 'apiKey', 'configuration', 'limits'] as const;
 

@@ -33,7 +33,11 @@ export function updateAnnouncement(result: UpdateModelResult, modelName: string)
 export function testAnnouncement(result: TestModelResult, modelName: string): NotifyInput {
   if (result.ok) {
     return result.result.success
-      ? { type: 'success', title: `Model test successful (${Math.round(result.result.responseTime)}ms)`, message: modelName }
+      ? {
+          type: 'success',
+          title: `Model test successful (${Math.round(result.result.responseTime)}ms)`,
+          message: modelName,
+        }
       : { type: 'error', title: `Model test failed: ${result.result.error ?? 'no reason given'}`, message: modelName };
   }
   return result.error

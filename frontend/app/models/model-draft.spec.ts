@@ -86,7 +86,9 @@ describe('the Configure dialog refuses values outside the spec bounds', () => {
   });
 
   it('refuses an endpoint that is not an http or https URL, and takes an empty one as the default', () => {
-    expect(problems({ endpoint: 'ftp://example.com' }).endpoint).toBe('API endpoint must be an http or https URL, or empty for the default');
+    expect(problems({ endpoint: 'ftp://example.com' }).endpoint).toBe(
+      'API endpoint must be an http or https URL, or empty for the default',
+    );
     expect(problems({ endpoint: 'not a url' }).endpoint).toBeDefined();
     expect(saved({ endpoint: ' ' })).toEqual({ endpoint: '' });
   });

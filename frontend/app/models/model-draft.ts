@@ -91,7 +91,8 @@ export function checkDraft(draft: ModelDraft, { hasEndpoint }: { hasEndpoint: bo
 
   const endpoint = draft.endpoint.trim();
   // Empty is allowed: the server goes back to the provider's default endpoint.
-  if (hasEndpoint && endpoint !== '' && !isHttpUrl(endpoint)) problems.endpoint = 'API endpoint must be an http or https URL, or empty for the default';
+  if (hasEndpoint && endpoint !== '' && !isHttpUrl(endpoint))
+    problems.endpoint = 'API endpoint must be an http or https URL, or empty for the default';
 
   const temperature = tenths(draft.temperature);
   if (!(temperature >= TEMPERATURE.min && temperature <= TEMPERATURE.max)) {
@@ -105,13 +106,22 @@ export function checkDraft(draft: ModelDraft, { hasEndpoint }: { hasEndpoint: bo
   if (!(topP >= TOP_P.min && topP <= TOP_P.max)) problems.topP = `Top P must be between ${TOP_P.min} and ${TOP_P.max}`;
 
   const dailyRequests = checkLimit(draft.dailyRequests, true);
-  if (!dailyRequests.ok) problems.dailyRequests = 'Daily request limit must be a whole number of at least 0, or empty for no limit';
+  if (!dailyRequests.ok)
+    problems.dailyRequests = 'Daily request limit must be a whole number of at least 0, or empty for no limit';
   const monthlyBudget = checkLimit(draft.monthlyBudget, false);
-  if (!monthlyBudget.ok) problems.monthlyBudget = 'Monthly budget must be an amount of at least 0, or empty for no limit';
+  if (!monthlyBudget.ok)
+    problems.monthlyBudget = 'Monthly budget must be an amount of at least 0, or empty for no limit';
   const maxConcurrent = checkLimit(draft.maxConcurrent, true);
-  if (!maxConcurrent.ok) problems.maxConcurrent = 'Max concurrent requests must be a whole number of at least 0, or empty for no limit';
+  if (!maxConcurrent.ok)
+    problems.maxConcurrent = 'Max concurrent requests must be a whole number of at least 0, or empty for no limit';
 
-  if (Object.keys(problems).length > 0 || maxTokens === null || !dailyRequests.ok || !monthlyBudget.ok || !maxConcurrent.ok) {
+  if (
+    Object.keys(problems).length > 0 ||
+    maxTokens === null ||
+    !dailyRequests.ok ||
+    !monthlyBudget.ok ||
+    !maxConcurrent.ok
+  ) {
     return { ok: false, problems };
   }
   return {
@@ -121,7 +131,11 @@ export function checkDraft(draft: ModelDraft, { hasEndpoint }: { hasEndpoint: bo
       endpoint,
       apiKey: draft.apiKey.trim(),
       configuration: { temperature, maxTokens, topP },
-      limits: { dailyRequests: dailyRequests.value, monthlyBudget: monthlyBudget.value, maxConcurrent: maxConcurrent.value },
+      limits: {
+        dailyRequests: dailyRequests.value,
+        monthlyBudget: monthlyBudget.value,
+        maxConcurrent: maxConcurrent.value,
+      },
     },
   };
 }
@@ -137,7 +151,11 @@ function changedEntries<T extends object>(before: T, after: Partial<T>): Partial
  * The PUT /api/models/{id} body: only what differs from the model (ARCHITECTURE §9).
  * Empty when nothing changed. `hasEndpoint` as for {@link checkDraft}.
  */
-export function changedFields(model: Model, values: CheckedDraft, { hasEndpoint }: { hasEndpoint: boolean }): ModelUpdate {
+export function changedFields(
+  model: Model,
+  values: CheckedDraft,
+  { hasEndpoint }: { hasEndpoint: boolean },
+): ModelUpdate {
   const update: ModelUpdate = {};
   if (values.status !== null && values.status !== model.status) update.status = values.status;
   if (hasEndpoint && values.endpoint !== model.endpoint) update.endpoint = values.endpoint;

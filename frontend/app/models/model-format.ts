@@ -6,9 +6,19 @@ export const NO_FIGURE = '—';
 export const NO_LIMIT = 'No limit';
 
 const count = new Intl.NumberFormat('en');
-const dollars = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dollars = new Intl.NumberFormat('en', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 // Prices per 1K tokens are fractions of a cent: two decimals would show most of them as $0.00.
-const pricePer1k = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 5 });
+const pricePer1k = new Intl.NumberFormat('en', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 5,
+});
 const percent = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
 export const formatCount = (value: number): string => count.format(value);
@@ -29,7 +39,8 @@ export function formatSeconds(seconds: number): string {
 export const formatModelResponseTime = (responseTime: number, requests: number): string =>
   requests === 0 ? NO_FIGURE : formatSeconds(responseTime);
 
-export const formatAccuracy = (accuracy: number | null): string => (accuracy === null ? NO_FIGURE : formatPercent(accuracy));
+export const formatAccuracy = (accuracy: number | null): string =>
+  accuracy === null ? NO_FIGURE : formatPercent(accuracy);
 
 export const STATUS_LABELS: Record<ModelStatus, string> = {
   active: 'Active',

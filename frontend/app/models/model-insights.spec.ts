@@ -6,7 +6,11 @@ import { SAMPLE_MODELS } from './sample-models';
 const base = SAMPLE_MODELS[0]!;
 const model = (id: string, fields: Partial<Model> = {}): Model => ({ ...base, id, name: id, ...fields });
 
-const usage = (modelId: string, daily: [number, number | null], budget: [number, number | null] = [0, null]): ModelLimitUsage => ({
+const usage = (
+  modelId: string,
+  daily: [number, number | null],
+  budget: [number, number | null] = [0, null],
+): ModelLimitUsage => ({
   modelId,
   dailyRequests: { used: daily[0], limit: daily[1] },
   monthlyBudget: { used: budget[0], limit: budget[1] },
@@ -22,7 +26,10 @@ describe('system health from the models statuses', () => {
 
   it('is degraded when some models fail or wait for configuration, down when none is active', () => {
     const models = [model('a'), model('b', { status: 'error' }), model('c', { status: 'configuring' })];
-    expect(systemHealth(models)).toMatchObject({ level: 'degraded', summary: '1 of 3 models active, 2 need attention.' });
+    expect(systemHealth(models)).toMatchObject({
+      level: 'degraded',
+      summary: '1 of 3 models active, 2 need attention.',
+    });
     expect(systemHealth([model('b', { status: 'error' })]).level).toBe('down');
     expect(systemHealth([]).summary).toBe('No models are installed.');
   });
@@ -35,7 +42,10 @@ describe('recent alerts from the models state', () => {
 
   it('reports a model in error with the server reason, and one waiting for configuration', () => {
     const alerts = modelAlerts(
-      [model('cloud', { status: 'configuring', statusReason: 'No API key is set' }), model('local', { status: 'error', statusReason: 'Timed out' })],
+      [
+        model('cloud', { status: 'configuring', statusReason: 'No API key is set' }),
+        model('local', { status: 'error', statusReason: 'Timed out' }),
+      ],
       [],
     );
     expect(alerts.map(({ severity, title, detail }) => ({ severity, title, detail }))).toEqual([
@@ -45,7 +55,13 @@ describe('recent alerts from the models state', () => {
   });
 
   it('reports the models of one provider waiting for the same reason as one alert', () => {
-    const waiting = (id: string) => model(id, { status: 'configuring', statusReason: 'Set an API key for OpenAI', provider: 'openai', providerName: 'OpenAI' });
+    const waiting = (id: string) =>
+      model(id, {
+        status: 'configuring',
+        statusReason: 'Set an API key for OpenAI',
+        provider: 'openai',
+        providerName: 'OpenAI',
+      });
     const alerts = modelAlerts([waiting('gpt-4o'), waiting('gpt-4o-mini')], []);
     expect(alerts.map(({ title, detail }) => ({ title, detail }))).toEqual([
       { title: '2 OpenAI models need configuration', detail: 'Set an API key for OpenAI (gpt-4o, gpt-4o-mini)' },
@@ -74,7 +90,9 @@ describe('cost breakdown', () => {
       [model('cheap', { requests: 300, costPerToken: 0.001 }), model('dear', { requests: 30, costPerToken: 0.02 })],
       100,
     );
-    expect(rows.map(({ name, cost, share }) => ({ name, cost: Number(cost.toFixed(6)), share: Number(share.toFixed(6)) }))).toEqual([
+    expect(
+      rows.map(({ name, cost, share }) => ({ name, cost: Number(cost.toFixed(6)), share: Number(share.toFixed(6)) })),
+    ).toEqual([
       { name: 'dear', cost: 20, share: 20 },
       { name: 'cheap', cost: 10, share: 10 },
     ]);

@@ -1,4 +1,10 @@
-import { costBreakdown, MODEL_STATUSES, type Model, type ModelLimitUsage, type ModelStatus } from '@docent/common/models';
+import {
+  costBreakdown,
+  MODEL_STATUSES,
+  type Model,
+  type ModelLimitUsage,
+  type ModelStatus,
+} from '@docent/common/models';
 import { formatCount, formatDollars, formatPercent, hasTooManyErrors, limitUsedPercent } from './model-format';
 
 /** A limit this full is worth an alert before requests start being refused. */
@@ -53,7 +59,12 @@ function configurationAlerts(models: readonly Model[]): ModelAlert[] {
     const [first] = waiting as [Model, ...Model[]];
     const reason = first.statusReason ?? 'They cannot take requests yet.';
     return waiting.length === 1
-      ? { key: `configuring:${key}`, severity: 'warning', title: `${first.name} needs configuration`, detail: first.statusReason ?? 'It cannot take requests yet.' }
+      ? {
+          key: `configuring:${key}`,
+          severity: 'warning',
+          title: `${first.name} needs configuration`,
+          detail: first.statusReason ?? 'It cannot take requests yet.',
+        }
       : {
           key: `configuring:${key}`,
           severity: 'warning',
@@ -72,7 +83,12 @@ export function modelAlerts(models: readonly Model[], usage: readonly ModelLimit
   const alerts: ModelAlert[] = configurationAlerts(models);
   for (const model of models) {
     if (model.status === 'error') {
-      alerts.push({ key: `${model.id}:error`, severity: 'danger', title: `${model.name} is failing`, detail: model.statusReason ?? 'Its last health test failed.' });
+      alerts.push({
+        key: `${model.id}:error`,
+        severity: 'danger',
+        title: `${model.name} is failing`,
+        detail: model.statusReason ?? 'Its last health test failed.',
+      });
     }
     if (hasTooManyErrors(model.errors)) {
       alerts.push({

@@ -10,12 +10,18 @@ export function ModelsAnalytics({ models, stats }: { models: readonly Model[]; s
   const costId = useId();
   const usageId = useId();
   const rows = costBreakdownRows(models, stats.monthlyCost);
-  const baseline = stats.monthlyCost > 0 ? `this month's cost (${formatDollars(stats.monthlyCost)})` : 'a $4,000 month (no cost this month yet)';
+  const baseline =
+    stats.monthlyCost > 0
+      ? `this month's cost (${formatDollars(stats.monthlyCost)})`
+      : 'a $4,000 month (no cost this month yet)';
   const usageFigures = [
     { label: 'Total requests', value: formatCount(stats.totalRequests) },
     { label: 'Requests today', value: formatCount(stats.dailyRequests) },
     { label: 'Success rate', value: formatPercent(stats.successRate) },
-    { label: 'Average response time', value: stats.totalRequests > 0 ? formatSeconds(stats.averageResponseTime) : NO_FIGURE },
+    {
+      label: 'Average response time',
+      value: stats.totalRequests > 0 ? formatSeconds(stats.averageResponseTime) : NO_FIGURE,
+    },
     { label: 'Cost this month', value: formatDollars(stats.monthlyCost) },
     { label: 'Cost all time', value: formatDollars(stats.totalCost) },
     { label: 'Active models', value: `${formatCount(stats.activeModels)} of ${formatCount(stats.totalModels)}` },

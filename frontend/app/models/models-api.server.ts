@@ -71,7 +71,10 @@ export async function saveRouting(api: SignedInApi, routing: RoutingConfiguratio
 
 export async function addProvider(api: SignedInApi, request: AddProviderRequest): Promise<AddProviderResult> {
   try {
-    const { provider } = await api.call<AddProviderResponse>('/api/models/providers', { method: 'POST', body: request });
+    const { provider } = await api.call<AddProviderResponse>('/api/models/providers', {
+      method: 'POST',
+      body: request,
+    });
     return { intent: 'add-provider', ok: true, provider };
   } catch (error) {
     return { intent: 'add-provider', ...failure(error) };

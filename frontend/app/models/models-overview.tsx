@@ -4,7 +4,15 @@ import styled from 'styled-components';
 import { Badge, StatusDot } from '~/components/ui/badge';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { ProgressBar } from '~/components/ui/progress-bar';
-import { formatAccuracy, formatCount, formatModelResponseTime, formatPercent, NO_FIGURE, STATUS_LABELS, STATUS_TONES } from './model-format';
+import {
+  formatAccuracy,
+  formatCount,
+  formatModelResponseTime,
+  formatPercent,
+  NO_FIGURE,
+  STATUS_LABELS,
+  STATUS_TONES,
+} from './model-format';
 import { errorRate, modelAlerts, systemHealth } from './model-insights';
 import { ModelStatusBadge } from './model-status-badge';
 
@@ -26,7 +34,11 @@ export function ModelsOverview({ models, usage }: { models: readonly Model[]; us
   return (
     <StyledGrid>
       <StyledWide aria-labelledby={performanceId}>
-        <CardHeader title="Model Performance" titleId={performanceId} description="Measured on every call each model has served." />
+        <CardHeader
+          title="Model Performance"
+          titleId={performanceId}
+          description="Measured on every call each model has served."
+        />
         <CardBody>
           {models.length === 0 ? (
             <StyledMuted>No models are installed.</StyledMuted>
@@ -75,7 +87,11 @@ export function ModelsOverview({ models, usage }: { models: readonly Model[]; us
       </StyledWide>
 
       <Card aria-labelledby={healthId}>
-        <CardHeader title="System Health" titleId={healthId} actions={<Badge $tone={healthBadge.tone}>{healthBadge.label}</Badge>} />
+        <CardHeader
+          title="System Health"
+          titleId={healthId}
+          actions={<Badge $tone={healthBadge.tone}>{healthBadge.label}</Badge>}
+        />
         <CardBody>
           <p>{health.summary}</p>
           <StyledStatusCounts>

@@ -17,7 +17,11 @@ const MODELS_WITH_USAGE_BARS = 2;
 const ROUTE_CHOICES = [
   { key: 'primaryModelId', label: 'Primary model', hint: 'Takes every request first.' },
   { key: 'fallbackModelId', label: 'Fallback model', hint: 'Takes a request the primary model could not answer.' },
-  { key: 'costOptimizedModelId', label: 'Cost-optimized model', hint: 'Taken first by requests that ask for the cheapest answer.' },
+  {
+    key: 'costOptimizedModelId',
+    label: 'Cost-optimized model',
+    hint: 'Taken first by requests that ask for the cheapest answer.',
+  },
 ] as const;
 
 interface ModelsRoutingProps {
@@ -46,7 +50,11 @@ export function ModelsRouting({ models, routing, editing }: ModelsRoutingProps) 
       </Card>
 
       <Card aria-labelledby={limitsId}>
-        <CardHeader title="Rate Limits" titleId={limitsId} description="Use of each limit right now: today, this month, at this moment." />
+        <CardHeader
+          title="Rate Limits"
+          titleId={limitsId}
+          description="Use of each limit right now: today, this month, at this moment."
+        />
         <CardBody>
           {withBars.length === 0 ? (
             <StyledMuted>No models are installed.</StyledMuted>
@@ -56,7 +64,11 @@ export function ModelsRouting({ models, routing, editing }: ModelsRoutingProps) 
                 <li key={model.id}>
                   <ModelLimitBars model={model} usage={routing.usage.find((entry) => entry.modelId === model.id)} />
                   {editing && (
-                    <Button variant="secondary" aria-label={`Configure Limits: ${model.name}`} onClick={() => editing.onConfigureLimits(model)}>
+                    <Button
+                      variant="secondary"
+                      aria-label={`Configure Limits: ${model.name}`}
+                      onClick={() => editing.onConfigureLimits(model)}
+                    >
                       Configure Limits
                     </Button>
                   )}
@@ -95,7 +107,15 @@ function RoutingSummary({ models, routing }: { models: readonly Model[]; routing
 
 const ROUTING_FETCHER_KEY = 'model-routing';
 
-function RoutingForm({ models, saved, csrfToken }: { models: readonly Model[]; saved: RoutingConfiguration; csrfToken: string }) {
+function RoutingForm({
+  models,
+  saved,
+  csrfToken,
+}: {
+  models: readonly Model[];
+  saved: RoutingConfiguration;
+  csrfToken: string;
+}) {
   const fetcher = useFetcher<SaveRoutingResult>({ key: ROUTING_FETCHER_KEY });
   const [draft, setDraft] = useState(saved);
   // A configuration saved since (here or elsewhere, seen on a poll) starts the form afresh.
@@ -139,7 +159,9 @@ function RoutingForm({ models, saved, csrfToken }: { models: readonly Model[]; s
         checked={draft.autoRouting}
         onChange={(autoRouting) => setDraft({ ...draft, autoRouting })}
       />
-      <FormAlert>{result && !result.ok ? `Routing not saved: ${result.error ?? 'the server could not be reached'}` : null}</FormAlert>
+      <FormAlert>
+        {result && !result.ok ? `Routing not saved: ${result.error ?? 'the server could not be reached'}` : null}
+      </FormAlert>
       <StyledActions>
         <p role="status">{result?.ok && !changed ? 'Routing saved.' : ''}</p>
         <Button type="submit" disabled={!changed || saving} busy={saving}>
@@ -158,7 +180,11 @@ interface LimitBar {
 }
 
 function limitBars(usage: ModelLimitUsage): LimitBar[] {
-  const bar = (label: string, { used, limit }: { used: number; limit: number | null }, format: (value: number) => string): LimitBar => ({
+  const bar = (
+    label: string,
+    { used, limit }: { used: number; limit: number | null },
+    format: (value: number) => string,
+  ): LimitBar => ({
     label,
     used: format(used),
     limit: limit === null ? null : format(limit),

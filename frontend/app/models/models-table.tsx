@@ -71,7 +71,11 @@ export function ModelsTable({ models, onConfigure }: ModelsTableProps) {
               <td data-numeric>{formatPercent(model.usage)}</td>
               <td data-numeric>{formatCount(model.requests)}</td>
               <td data-numeric>
-                {hasTooManyErrors(model.errors) ? <Badge $tone="danger">{formatCount(model.errors)}</Badge> : formatCount(model.errors)}
+                {hasTooManyErrors(model.errors) ? (
+                  <Badge $tone="danger">{formatCount(model.errors)}</Badge>
+                ) : (
+                  formatCount(model.errors)
+                )}
               </td>
               {onConfigure && (
                 <td>

@@ -11,8 +11,18 @@ describe('the sample data shown while the server is unreachable', () => {
   });
 
   it('claims no traffic: no requests, cost or latency anywhere', () => {
-    expect(SAMPLE_MODELS.every((model) => model.requests === 0 && model.errors === 0 && model.accuracy === null)).toBe(true);
-    expect(SAMPLE_MODEL_STATS).toMatchObject({ totalModels: 3, totalRequests: 0, totalCost: 0, monthlyCost: 0, successRate: 100 });
-    expect(SAMPLE_ROUTING.usage.every((usage) => usage.dailyRequests.used === 0 && usage.monthlyBudget.used === 0)).toBe(true);
+    expect(SAMPLE_MODELS.every((model) => model.requests === 0 && model.errors === 0 && model.accuracy === null)).toBe(
+      true,
+    );
+    expect(SAMPLE_MODEL_STATS).toMatchObject({
+      totalModels: 3,
+      totalRequests: 0,
+      totalCost: 0,
+      monthlyCost: 0,
+      successRate: 100,
+    });
+    expect(
+      SAMPLE_ROUTING.usage.every((usage) => usage.dailyRequests.used === 0 && usage.monthlyBudget.used === 0),
+    ).toBe(true);
   });
 });

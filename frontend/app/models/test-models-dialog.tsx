@@ -24,7 +24,10 @@ interface TestModelsDialogProps {
 export function TestModelsDialog({ open, onClose, models, csrfToken }: TestModelsDialogProps) {
   const submit = useSubmit();
   const test = (model: Model) =>
-    submit({ ...testForm(model.id), csrf: csrfToken }, { method: 'post', action: '/models', navigate: false, fetcherKey: testFetcherKey(model.id) });
+    submit(
+      { ...testForm(model.id), csrf: csrfToken },
+      { method: 'post', action: '/models', navigate: false, fetcherKey: testFetcherKey(model.id) },
+    );
   const active = models.filter((model) => model.status === 'active');
 
   return (
@@ -52,7 +55,9 @@ export function TestModelsDialog({ open, onClose, models, csrfToken }: TestModel
           <p>No models are installed.</p>
         ) : (
           <>
-            {active.length === 0 && <StyledNote>No model is active: test one below to bring it into service.</StyledNote>}
+            {active.length === 0 && (
+              <StyledNote>No model is active: test one below to bring it into service.</StyledNote>
+            )}
             <StyledList aria-label="Models to test">
               {models.map((model) => (
                 <ModelTestRow key={model.id} model={model} onTest={() => test(model)} />
@@ -91,7 +96,8 @@ function ModelTestRow({ model, onTest }: { model: Model; onTest: () => void }) {
 }
 
 function TestOutcome({ result }: { result: TestModelResult }) {
-  if (!result.ok) return <StyledFailed>Could not run the test: {result.error ?? 'the server could not be reached'}</StyledFailed>;
+  if (!result.ok)
+    return <StyledFailed>Could not run the test: {result.error ?? 'the server could not be reached'}</StyledFailed>;
   if (!result.result.success) return <StyledFailed>Failed: {result.result.error ?? 'no reason given'}</StyledFailed>;
   return <StyledPassed>Passed in {formatSeconds(result.result.responseTime / 1000)}</StyledPassed>;
 }

@@ -7,7 +7,10 @@ import type { NotifyInput } from '~/notifications/notification-store';
  * Toasts each new answer of the keyed fetcher once, however often the component
  * renders. An answer already there when it mounts (an earlier visit) is not repeated.
  */
-export function useFetcherAnnouncement<Result>(fetcherKey: string, announcement: (result: Result) => NotifyInput): void {
+export function useFetcherAnnouncement<Result>(
+  fetcherKey: string,
+  announcement: (result: Result) => NotifyInput,
+): void {
   const fetcher = useFetcher<Result>({ key: fetcherKey });
   const notify = useNotify();
   const announced = useRef(fetcher.data);

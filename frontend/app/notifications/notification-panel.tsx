@@ -87,7 +87,14 @@ export function NotificationPanel({ id, onClose, containerRef }: NotificationPan
   const visible = selected === 'unread' ? notifications.filter((n) => !n.read) : notifications;
 
   return (
-    <StyledPanel id={id} role="dialog" aria-modal="false" aria-labelledby={headingId} onKeyDown={onPanelKeyDown} onBlur={onPanelBlur}>
+    <StyledPanel
+      id={id}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={headingId}
+      onKeyDown={onPanelKeyDown}
+      onBlur={onPanelBlur}
+    >
       <StyledHeader>
         <StyledHeading id={headingId}>Notifications</StyledHeading>
         <StyledHeaderActions>
@@ -210,7 +217,14 @@ function NotificationItem({ notification, now, onMarkRead, onDelete }: Notificat
         {!read && (
           <IconButton size="sm" label={`Mark as read: ${title}`} title="Mark as read" onClick={onMarkRead}>
             <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16">
-              <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M3 8.5l3 3 7-7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.75"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </IconButton>
         )}
@@ -437,4 +451,3 @@ const StyledItemActions = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
 `;
-

@@ -42,7 +42,9 @@ export function NotificationSettingsForm() {
       </StyledFieldset>
       <StyledFieldset>
         <StyledLegend>Categories</StyledLegend>
-        <StyledHint>Turned-off categories are still listed here, but never pop up, play a sound or reach the browser.</StyledHint>
+        <StyledHint>
+          Turned-off categories are still listed here, but never pop up, play a sound or reach the browser.
+        </StyledHint>
         {NOTIFICATION_TYPES.map((type) => (
           <SettingSwitch
             key={type}

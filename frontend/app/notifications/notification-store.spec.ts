@@ -30,16 +30,30 @@ import {
 let sequence = 0;
 function aNotification(overrides: Partial<AppNotification> = {}): AppNotification {
   sequence += 1;
-  return { id: `n${sequence}`, type: 'info', title: `Notification ${sequence}`, timestamp: 1_700_000_000_000 + sequence, read: false, ...overrides };
+  return {
+    id: `n${sequence}`,
+    type: 'info',
+    title: `Notification ${sequence}`,
+    timestamp: 1_700_000_000_000 + sequence,
+    read: false,
+    ...overrides,
+  };
 }
 
 function run(events: NotificationEvent[], state: NotificationState = initialNotificationState): NotificationState {
   return events.reduce(notificationReducer, state);
 }
 
-const add = (notification: AppNotification, showToast = false): NotificationEvent => ({ type: 'ADD', notification, showToast });
+const add = (notification: AppNotification, showToast = false): NotificationEvent => ({
+  type: 'ADD',
+  notification,
+  showToast,
+});
 
-function settingsWith(overrides: Partial<Omit<NotificationSettings, 'categories'>>, categories: Partial<Record<NotificationType, boolean>> = {}) {
+function settingsWith(
+  overrides: Partial<Omit<NotificationSettings, 'categories'>>,
+  categories: Partial<Record<NotificationType, boolean>> = {},
+) {
   return { ...DEFAULT_SETTINGS, ...overrides, categories: { ...DEFAULT_SETTINGS.categories, ...categories } };
 }
 
@@ -185,7 +199,11 @@ describe('delivery gating', () => {
       enableSound: false,
       categories: Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, true])),
     });
-    expect(deliveryChannels('info', DEFAULT_SETTINGS, 'granted')).toEqual({ toast: true, browser: false, sound: false });
+    expect(deliveryChannels('info', DEFAULT_SETTINGS, 'granted')).toEqual({
+      toast: true,
+      browser: false,
+      sound: false,
+    });
   });
 
   it("turning off a type's category silences every channel for that type only", () => {
@@ -196,9 +214,21 @@ describe('delivery gating', () => {
 
   it('each channel follows its own switch', () => {
     const all = settingsWith({ enableToast: true, enableBrowser: true, enableSound: true });
-    expect(deliveryChannels('success', { ...all, enableToast: false }, 'granted')).toEqual({ toast: false, browser: true, sound: true });
-    expect(deliveryChannels('success', { ...all, enableBrowser: false }, 'granted')).toEqual({ toast: true, browser: false, sound: true });
-    expect(deliveryChannels('success', { ...all, enableSound: false }, 'granted')).toEqual({ toast: true, browser: true, sound: false });
+    expect(deliveryChannels('success', { ...all, enableToast: false }, 'granted')).toEqual({
+      toast: false,
+      browser: true,
+      sound: true,
+    });
+    expect(deliveryChannels('success', { ...all, enableBrowser: false }, 'granted')).toEqual({
+      toast: true,
+      browser: false,
+      sound: true,
+    });
+    expect(deliveryChannels('success', { ...all, enableSound: false }, 'granted')).toEqual({
+      toast: true,
+      browser: true,
+      sound: false,
+    });
   });
 
   it('browser notifications also need the permission granted', () => {
@@ -251,7 +281,11 @@ describe('constants', () => {
 
 describe('storage', () => {
   it('round-trips the list without the click handlers', () => {
-    const withAction = aNotification({ action: { label: 'Open', onClick: () => undefined }, metadata: { priority: 'high' }, message: 'Body' });
+    const withAction = aNotification({
+      action: { label: 'Open', onClick: () => undefined },
+      metadata: { priority: 'high' },
+      message: 'Body',
+    });
     const plain = aNotification({ read: true, timestamp: withAction.timestamp - 10 });
     const restored = parseStoredNotifications(serializeNotifications([withAction, plain]));
     const { action: _action, ...withoutAction } = withAction;
@@ -277,9 +311,11 @@ describe('storage', () => {
   it('fills missing or invalid settings with the defaults', () => {
     expect(parseStoredSettings(null)).toEqual(DEFAULT_SETTINGS);
     expect(parseStoredSettings('oops')).toEqual(DEFAULT_SETTINGS);
-    expect(parseStoredSettings(JSON.stringify({ enableSound: true, enableToast: 'yes', categories: { error: false, bogus: false } }))).toEqual(
-      settingsWith({ enableSound: true }, { error: false }),
-    );
+    expect(
+      parseStoredSettings(
+        JSON.stringify({ enableSound: true, enableToast: 'yes', categories: { error: false, bogus: false } }),
+      ),
+    ).toEqual(settingsWith({ enableSound: true }, { error: false }));
     const custom = settingsWith({ enableBrowser: true, enableToast: false }, { search: false });
     expect(parseStoredSettings(serializeSettings(custom))).toEqual(custom);
   });
@@ -327,7 +363,12 @@ describe('server pushes', () => {
         message: 'report.pdf',
         metadata: { category: 'documents', priority: 'low', extra: 1 },
       }),
-    ).toEqual({ type: 'processing', title: 'Indexing', message: 'report.pdf', metadata: { category: 'documents', priority: 'low' } });
+    ).toEqual({
+      type: 'processing',
+      title: 'Indexing',
+      message: 'report.pdf',
+      metadata: { category: 'documents', priority: 'low' },
+    });
   });
 
   it('show an unknown or missing type as info', () => {

@@ -5,7 +5,16 @@
  * sound, storage) live in the provider and take their decisions from here.
  */
 
-export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error', 'system', 'security', 'processing', 'search'] as const;
+export const NOTIFICATION_TYPES = [
+  'info',
+  'success',
+  'warning',
+  'error',
+  'system',
+  'security',
+  'processing',
+  'search',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
@@ -138,7 +147,11 @@ export interface Delivery {
  * type's category switch silences every channel, each channel has its own
  * switch, and a browser notification also needs the user's permission.
  */
-export function deliveryChannels(type: NotificationType, settings: NotificationSettings, permission: BrowserPermission): Delivery {
+export function deliveryChannels(
+  type: NotificationType,
+  settings: NotificationSettings,
+  permission: BrowserPermission,
+): Delivery {
   const categoryOn = settings.categories[type] !== false;
   return {
     toast: categoryOn && settings.enableToast,
@@ -169,7 +182,12 @@ export function createNotification(input: NotifyInput, id: string, timestamp: nu
 }
 
 export function toastFor(notification: AppNotification): Toast {
-  const toast: Toast = { id: notification.id, type: notification.type, title: notification.title, durationMs: toastDuration(notification.type) };
+  const toast: Toast = {
+    id: notification.id,
+    type: notification.type,
+    title: notification.title,
+    durationMs: toastDuration(notification.type),
+  };
   if (notification.message !== undefined) toast.message = notification.message;
   if (notification.action !== undefined) toast.action = notification.action;
   return toast;
@@ -218,23 +236,29 @@ export type NotificationEvent =
 export function notificationReducer(state: NotificationState, event: NotificationEvent): NotificationState {
   switch (event.type) {
     case 'ADD': {
-      const notifications = [event.notification, ...state.notifications.filter((n) => n.id !== event.notification.id)].slice(
-        0,
-        MAX_NOTIFICATIONS,
-      );
-      const toasts = event.showToast ? [...state.toasts, toastFor(event.notification)].slice(-MAX_VISIBLE_TOASTS) : state.toasts;
+      const notifications = [
+        event.notification,
+        ...state.notifications.filter((n) => n.id !== event.notification.id),
+      ].slice(0, MAX_NOTIFICATIONS);
+      const toasts = event.showToast
+        ? [...state.toasts, toastFor(event.notification)].slice(-MAX_VISIBLE_TOASTS)
+        : state.toasts;
       return { ...state, notifications, toasts };
     }
     case 'MARK_READ': {
       if (!state.notifications.some((n) => n.id === event.id && !n.read)) return state;
-      return { ...state, notifications: state.notifications.map((n) => (n.id === event.id ? { ...n, read: true } : n)) };
+      return {
+        ...state,
+        notifications: state.notifications.map((n) => (n.id === event.id ? { ...n, read: true } : n)),
+      };
     }
     case 'MARK_ALL_READ': {
       if (unreadCount(state.notifications) === 0) return state;
       return { ...state, notifications: state.notifications.map((n) => (n.read ? n : { ...n, read: true })) };
     }
     case 'DELETE': {
-      if (!state.notifications.some((n) => n.id === event.id) && !state.toasts.some((t) => t.id === event.id)) return state;
+      if (!state.notifications.some((n) => n.id === event.id) && !state.toasts.some((t) => t.id === event.id))
+        return state;
       return {
         ...state,
         notifications: state.notifications.filter((n) => n.id !== event.id),
@@ -305,7 +329,8 @@ function mergeNewestFirst(first: readonly AppNotification[], second: readonly Ap
 
 // ---- Persistence and server input: untrusted data, parsed defensively ----
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const MAX_TITLE_LENGTH = 200;
 const MAX_MESSAGE_LENGTH = 2000;
@@ -314,7 +339,8 @@ const MAX_CATEGORY_LENGTH = 100;
 function parseMetadata(value: unknown): NotificationMetadata | undefined {
   if (!isRecord(value)) return undefined;
   const metadata: NotificationMetadata = {};
-  if (typeof value.category === 'string' && value.category.trim()) metadata.category = value.category.trim().slice(0, MAX_CATEGORY_LENGTH);
+  if (typeof value.category === 'string' && value.category.trim())
+    metadata.category = value.category.trim().slice(0, MAX_CATEGORY_LENGTH);
   if (isNotificationPriority(value.priority)) metadata.priority = value.priority;
   return Object.keys(metadata).length > 0 ? metadata : undefined;
 }
@@ -331,7 +357,13 @@ function parseStoredNotification(value: unknown): AppNotification | null {
   const title = parseText(value.title, MAX_TITLE_LENGTH);
   if (typeof value.id !== 'string' || !value.id || !title || !isNotificationType(value.type)) return null;
   if (typeof value.timestamp !== 'number' || !Number.isFinite(value.timestamp)) return null;
-  const notification: AppNotification = { id: value.id, type: value.type, title, timestamp: value.timestamp, read: value.read === true };
+  const notification: AppNotification = {
+    id: value.id,
+    type: value.type,
+    title,
+    timestamp: value.timestamp,
+    read: value.read === true,
+  };
   const message = parseText(value.message, MAX_MESSAGE_LENGTH);
   if (message !== undefined) notification.message = message;
   const metadata = parseMetadata(value.metadata);

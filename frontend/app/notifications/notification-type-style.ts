@@ -15,5 +15,6 @@ const TYPE_TOKENS: Readonly<Record<NotificationType, { accent: ColorToken; muted
   search: { accent: 'info', muted: 'infoMuted' },
 };
 
-export const typeAccent = (theme: DefaultTheme, type: NotificationType): string => theme.color[TYPE_TOKENS[type].accent];
+export const typeAccent = (theme: DefaultTheme, type: NotificationType): string =>
+  theme.color[TYPE_TOKENS[type].accent];
 export const typeMuted = (theme: DefaultTheme, type: NotificationType): string => theme.color[TYPE_TOKENS[type].muted];

@@ -127,7 +127,8 @@ export function NotificationsProvider({ children, userId = null, welcome = true 
   // Persist. The list goes under the scope it belongs to, which the state carries,
   // so a switch of account never writes one account's list under the other's key.
   useEffect(() => {
-    if (state.scope !== null) writeStorage(notificationsStorageKey(state.scope), serializeNotifications(state.notifications));
+    if (state.scope !== null)
+      writeStorage(notificationsStorageKey(state.scope), serializeNotifications(state.notifications));
   }, [state.scope, state.notifications]);
   useEffect(() => {
     if (state.hydrated) writeStorage(SETTINGS_STORAGE_KEY, serializeSettings(state.settings));

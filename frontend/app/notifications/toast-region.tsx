@@ -1,4 +1,13 @@
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
 import styled, { keyframes } from 'styled-components';
 import { IconButton } from '~/components/ui/icon-button';
 import { NOTIFICATION_TYPE_LABELS, type NotificationType, type Toast } from './notification-store';
@@ -19,7 +28,10 @@ interface ToastRegionProps {
  * F8 focuses, with timers that pause while the pointer or the focus is inside it.
  * Escape dismisses the focused toast, or from the region itself returns focus.
  */
-export const ToastRegion = forwardRef<ToastRegionHandle, ToastRegionProps>(function ToastRegion({ toasts, onDismiss }, ref) {
+export const ToastRegion = forwardRef<ToastRegionHandle, ToastRegionProps>(function ToastRegion(
+  { toasts, onDismiss },
+  ref,
+) {
   const regionRef = useRef<HTMLElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
   const [hovered, setHovered] = useState(false);
@@ -32,7 +44,8 @@ export const ToastRegion = forwardRef<ToastRegionHandle, ToastRegionProps>(funct
         const region = regionRef.current;
         if (!region) return;
         const active = document.activeElement;
-        if (active instanceof HTMLElement && active !== document.body && !region.contains(active)) returnFocusRef.current = active;
+        if (active instanceof HTMLElement && active !== document.body && !region.contains(active))
+          returnFocusRef.current = active;
         region.focus();
       },
     }),
@@ -50,7 +63,9 @@ export const ToastRegion = forwardRef<ToastRegionHandle, ToastRegionProps>(funct
     (id: string) => {
       // A dismissed toast must not take the focus with it.
       const region = regionRef.current;
-      const element = region && Array.from(region.querySelectorAll<HTMLElement>('[data-toast-id]')).find((el) => el.dataset.toastId === id);
+      const element =
+        region &&
+        Array.from(region.querySelectorAll<HTMLElement>('[data-toast-id]')).find((el) => el.dataset.toastId === id);
       if (element?.contains(document.activeElement)) region?.focus();
       onDismiss(id);
     },
@@ -239,4 +254,3 @@ const StyledToastAction = styled.button`
   border-radius: ${({ theme }) => theme.radius.sm};
   cursor: pointer;
 `;
-

@@ -47,7 +47,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const [list, stats] = await Promise.all([loadList(), loadStats()]);
     return data(
-      { source: 'server' as const, listState, documents: list.documents, total: list.total, pageSize: list.pageSize, stats },
+      {
+        source: 'server' as const,
+        listState,
+        documents: list.documents,
+        total: list.total,
+        pageSize: list.pageSize,
+        stats,
+      },
       { headers: await api.cookieHeaders() },
     );
   } catch (error) {
@@ -77,7 +84,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = ROW_INTENTS.find((known) => known === form.get('intent'));
   const documentId = form.get('documentId');
   if (!intent || typeof documentId !== 'string' || documentId === '') {
-    return data({ intent: intent ?? 'delete', ok: false, error: 'Unknown document action' } satisfies RowActionResult, { status: 400 });
+    return data({ intent: intent ?? 'delete', ok: false, error: 'Unknown document action' } satisfies RowActionResult, {
+      status: 400,
+    });
   }
   const path = `/api/documents/${encodeURIComponent(documentId)}`;
   try {
@@ -105,11 +114,14 @@ export default function DocumentsPage() {
   const [startedActions, setStartedActions] = useState<StartedRowAction[]>([]);
   const onActionStarted = useCallback(
     (action: StartedRowAction) =>
-      setStartedActions((current) => (current.some((started) => started.fetcherKey === action.fetcherKey) ? current : [...current, action])),
+      setStartedActions((current) =>
+        current.some((started) => started.fetcherKey === action.fetcherKey) ? current : [...current, action],
+      ),
     [],
   );
   const onActionAnnounced = useCallback(
-    (fetcherKey: string) => setStartedActions((current) => current.filter((started) => started.fetcherKey !== fetcherKey)),
+    (fetcherKey: string) =>
+      setStartedActions((current) => current.filter((started) => started.fetcherKey !== fetcherKey)),
     [],
   );
 
@@ -129,13 +141,13 @@ export default function DocumentsPage() {
   // While the list for a new URL loads, the controls already show that URL (and a second quick change builds on it).
   const navigation = useNavigation();
   const controlsState =
-    navigation.location?.pathname === DOCUMENTS_PATH ? parseListState(new URLSearchParams(navigation.location.search)) : listState;
+    navigation.location?.pathname === DOCUMENTS_PATH
+      ? parseListState(new URLSearchParams(navigation.location.search))
+      : listState;
   const show = (update: (current: DocumentListState) => DocumentListState, replace = false) =>
     setSearchParams(listStateToParams(update(controlsState)), { replace, preventScrollReset: true });
 
-  const uploadButton = permissions.upload && (
-    <Button onClick={() => setUploadOpen(true)}>Upload Documents</Button>
-  );
+  const uploadButton = permissions.upload && <Button onClick={() => setUploadOpen(true)}>Upload Documents</Button>;
 
   return (
     <Page>
@@ -145,7 +157,12 @@ export default function DocumentsPage() {
           <p>Your knowledge base: upload, follow processing, search and manage documents.</p>
         </div>
         <PageHeaderActions>
-          <Button variant="secondary" aria-expanded={showActivity} aria-controls={activityId} onClick={() => setShowActivity(!showActivity)}>
+          <Button
+            variant="secondary"
+            aria-expanded={showActivity}
+            aria-controls={activityId}
+            onClick={() => setShowActivity(!showActivity)}
+          >
             {showActivity ? 'Hide Activity' : 'Show Activity'}
           </Button>
           {uploadButton}
@@ -159,12 +176,17 @@ export default function DocumentsPage() {
         </OfflineNotice>
       )}
 
-      {showActivity && <DocumentActivityPanel id={activityId} activities={live.activities} live={connectionStatus === 'live'} />}
+      {showActivity && (
+        <DocumentActivityPanel id={activityId} activities={live.activities} live={connectionStatus === 'live'} />
+      )}
 
       <DocumentStatCards stats={loaded.stats} />
 
       <StyledToolbar>
-        <DocumentSearchBox state={controlsState} onChange={(change, options) => show((current) => withChange(current, change), options?.replace)} />
+        <DocumentSearchBox
+          state={controlsState}
+          onChange={(change, options) => show((current) => withChange(current, change), options?.replace)}
+        />
       </StyledToolbar>
       <DocumentFilterPanel
         state={controlsState}
@@ -176,9 +198,7 @@ export default function DocumentsPage() {
         <StyledEmpty>
           <h2>No documents found</h2>
           {isNarrowed(listState) ? (
-            <p>
-              No documents match{listState.search ? ` "${listState.search}"` : ' the current filters'}.
-            </p>
+            <p>No documents match{listState.search ? ` "${listState.search}"` : ' the current filters'}.</p>
           ) : (
             <>
               <p>Upload your first document to get started</p>
@@ -201,7 +221,12 @@ export default function DocumentsPage() {
       ))}
 
       {permissions.upload && (
-        <UploadDocumentsDialog open={uploadOpen} onClose={() => setUploadOpen(false)} csrfToken={csrfToken} onUploaded={live.refresh} />
+        <UploadDocumentsDialog
+          open={uploadOpen}
+          onClose={() => setUploadOpen(false)}
+          csrfToken={csrfToken}
+          onUploaded={live.refresh}
+        />
       )}
     </Page>
   );
@@ -211,7 +236,6 @@ export default function DocumentsPage() {
 export function ErrorBoundary() {
   return <PageErrorCard error={useRouteError()} />;
 }
-
 
 const StyledToolbar = styled.div`
   display: flex;

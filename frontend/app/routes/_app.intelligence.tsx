@@ -65,14 +65,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await signedInApi(request, context);
   await assertCsrf(request, api.session);
   const command = readPageAction(await request.formData(), MAX_CHAT_TITLE_LENGTH);
-  if (!command) return data({ ok: false, error: 'Unknown Intelligence action' } satisfies PageActionResult, { status: 400 });
+  if (!command)
+    return data({ ok: false, error: 'Unknown Intelligence action' } satisfies PageActionResult, { status: 400 });
   try {
     switch (command.intent) {
       case 'clear-history':
         await api.call('/api/search/history', { method: 'DELETE' });
         break;
       case 'rename-session':
-        await api.call(`/api/chat/sessions/${encodeURIComponent(command.sessionId)}`, { method: 'PATCH', body: { title: command.title } });
+        await api.call(`/api/chat/sessions/${encodeURIComponent(command.sessionId)}`, {
+          method: 'PATCH',
+          body: { title: command.title },
+        });
         break;
       case 'delete-session':
         await api.call(`/api/chat/sessions/${encodeURIComponent(command.sessionId)}`, { method: 'DELETE' });
@@ -93,7 +97,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** Switching tabs changes the address but nothing the loader reads. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   const tabSwitch =
     !formMethod &&
     currentUrl.pathname === nextUrl.pathname &&
@@ -113,8 +122,14 @@ export default function IntelligencePage() {
   const searchType: SearchType = address.type ?? loaded.preferences.defaultSearchType;
   const [searchRuns, setSearchRuns] = useState(0);
   const search = useSearchResults(
-    { query: address.query, type: searchType, limit: loaded.preferences.resultsPerPage, documentId: address.documentId, run: searchRuns },
-    csrfToken
+    {
+      query: address.query,
+      type: searchType,
+      limit: loaded.preferences.resultsPerPage,
+      documentId: address.documentId,
+      run: searchRuns,
+    },
+    csrfToken,
   );
 
   const isSample = loaded.source === 'sample';
@@ -126,7 +141,8 @@ export default function IntelligencePage() {
   const runSearch = (query: string, type: SearchType) => {
     const next = { ...address, query, type };
     // The same search asked again runs again; a new one is a new address (Back returns to the last).
-    if (intelligenceUrlParams(next).toString() === intelligenceUrlParams(address).toString()) setSearchRuns((runs) => runs + 1);
+    if (intelligenceUrlParams(next).toString() === intelligenceUrlParams(address).toString())
+      setSearchRuns((runs) => runs + 1);
     else show(next);
   };
   const removeScope = () => show({ ...address, documentId: null });

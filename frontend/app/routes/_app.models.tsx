@@ -36,7 +36,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 0) {
       // The spec's fallback, read-only and labelled: the page says these are samples, not the installed models.
-      return data({ source: 'sample' as const, models: [...SAMPLE_MODELS], stats: SAMPLE_MODEL_STATS, routing: SAMPLE_ROUTING });
+      return data({
+        source: 'sample' as const,
+        models: [...SAMPLE_MODELS],
+        stats: SAMPLE_MODEL_STATS,
+        routing: SAMPLE_ROUTING,
+      });
     }
     throw data({ success: false, error: error.message }, { status: error.status, headers: await api.cookieHeaders() });
   }
@@ -114,7 +119,10 @@ export default function ModelsPage() {
       {isSample && (
         <OfflineNotice role="alert">
           <strong>Sample data — the server is unreachable.</strong>
-          <span>These are sample models, not the installed ones. Nothing here can be tested or changed until the server is back.</span>
+          <span>
+            These are sample models, not the installed ones. Nothing here can be tested or changed until the server is
+            back.
+          </span>
         </OfflineNotice>
       )}
 
@@ -123,21 +131,28 @@ export default function ModelsPage() {
       <Tabs label="Model views" tabs={PAGE_TABS} selected={tab} onSelect={setTab}>
         {tab === 'overview' && <ModelsOverview models={models} usage={loaded.routing.usage} />}
         {tab === 'models' && (
-          <ModelsTable models={models} onConfigure={canConfigure ? (model) => setConfiguring({ modelId: model.id, tab: 'general' }) : null} />
+          <ModelsTable
+            models={models}
+            onConfigure={canConfigure ? (model) => setConfiguring({ modelId: model.id, tab: 'general' }) : null}
+          />
         )}
         {tab === 'routing' && (
           <ModelsRouting
             models={models}
             routing={loaded.routing}
             editing={
-              canConfigure ? { csrfToken, onConfigureLimits: (model) => setConfiguring({ modelId: model.id, tab: 'limits' }) } : null
+              canConfigure
+                ? { csrfToken, onConfigureLimits: (model) => setConfiguring({ modelId: model.id, tab: 'limits' }) }
+                : null
             }
           />
         )}
         {tab === 'analytics' && <ModelsAnalytics models={models} stats={loaded.stats} />}
       </Tabs>
 
-      {canTest && <TestModelsDialog open={testing} onClose={() => setTesting(false)} models={models} csrfToken={csrfToken} />}
+      {canTest && (
+        <TestModelsDialog open={testing} onClose={() => setTesting(false)} models={models} csrfToken={csrfToken} />
+      )}
       {canConfigure && (
         <>
           <AddProviderDialog open={addingProvider} onClose={closeAddProvider} csrfToken={csrfToken} />
@@ -163,4 +178,3 @@ export default function ModelsPage() {
 export function ErrorBoundary() {
   return <PageErrorCard error={useRouteError()} />;
 }
-

@@ -55,7 +55,8 @@ export default function ProtectedLayout() {
   }, [user]);
 
   useEffect(() => {
-    if (user || wasSignedIn.current || restoreStarted.current || status === 'loading' || status === 'loggingOut') return;
+    if (user || wasSignedIn.current || restoreStarted.current || status === 'loading' || status === 'loggingOut')
+      return;
     restoreStarted.current = true;
     const here = safeRedirect(`${location.pathname}${location.search}`);
     void restore().then((outcome) => {

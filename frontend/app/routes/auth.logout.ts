@@ -12,7 +12,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (api.session.get('accessToken')) {
     const sessionId = api.session.get('sessionId');
     try {
-      await api.call('/api/auth/logout', { method: 'POST', body: { ...(sessionId && { sessionId }), logoutAll: false } });
+      await api.call('/api/auth/logout', {
+        method: 'POST',
+        body: { ...(sessionId && { sessionId }), logoutAll: false },
+      });
     } catch {
       // Ignored: the cookie below forgets the tokens either way.
     }

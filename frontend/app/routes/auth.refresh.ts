@@ -9,7 +9,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertPost(request);
   const session = await getWebSession(request, context);
   await assertCsrf(request, session);
-  if (!session.get('refreshToken')) return Response.json({ success: false, error: 'No refresh token available' }, { status: 401 });
+  if (!session.get('refreshToken'))
+    return Response.json({ success: false, error: 'No refresh token available' }, { status: 401 });
   try {
     await refreshSessionTokens(context, session);
     return Response.json({ success: true }, { headers: { 'Set-Cookie': await commitWebSession(context, session) } });

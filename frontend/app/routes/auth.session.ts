@@ -20,6 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) return failureResponse(error);
     forgetTokens(api.session);
-    return Response.json({ success: true, user: null }, { headers: { 'Set-Cookie': await commitWebSession(context, api.session) } });
+    return Response.json(
+      { success: true, user: null },
+      { headers: { 'Set-Cookie': await commitWebSession(context, api.session) } },
+    );
   }
 }

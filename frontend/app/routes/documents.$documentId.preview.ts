@@ -9,7 +9,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = Number.isSafeInteger(requested) && requested >= 1 ? requested : 1;
   const api = await signedInApi(request, context);
   try {
-    const preview = await api.call<DocumentPreview>(`/api/documents/${encodeURIComponent(params.documentId ?? '')}/preview?page=${page}`);
+    const preview = await api.call<DocumentPreview>(
+      `/api/documents/${encodeURIComponent(params.documentId ?? '')}/preview?page=${page}`,
+    );
     return Response.json(preview, { headers: await api.cookieHeaders() });
   } catch (error) {
     return unreachableResponse(error);

@@ -21,11 +21,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await assertCsrf(request, session);
 
   try {
-    const { upstream, cookieHeaders, sessionRenewed } = await callDocumentsApi(context, session, '/api/documents/upload', {
-      method: 'POST',
-      body: request.body,
-      contentType: request.headers.get('Content-Type'),
-    });
+    const { upstream, cookieHeaders, sessionRenewed } = await callDocumentsApi(
+      context,
+      session,
+      '/api/documents/upload',
+      {
+        method: 'POST',
+        body: request.body,
+        contentType: request.headers.get('Content-Type'),
+      },
+    );
     const headers = new Headers(cookieHeaders);
     headers.set('Content-Type', upstream.headers.get('Content-Type') ?? 'application/json');
     // The file went to the API with an expired token; the page sends it again with the renewed one.

@@ -20,7 +20,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   await assertCsrf(request, session);
   const chat = readChatRequest(await request.json().catch(() => undefined));
-  if (!chat) return Response.json({ success: false, error: 'Enter a question of at most 4000 characters' }, { status: 400 });
+  if (!chat)
+    return Response.json({ success: false, error: 'Enter a question of at most 4000 characters' }, { status: 400 });
 
   try {
     const { upstream, cookieHeaders } = await openChatStream(context, session, chat, request.signal);

@@ -17,7 +17,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await signedInApi(request, context);
   await assertCsrf(request, api.session);
   const search = readSearchRequest(await request.json().catch(() => undefined));
-  if (!search) return Response.json({ success: false, error: 'Enter a search of at most 1000 characters' }, { status: 400 });
+  if (!search)
+    return Response.json({ success: false, error: 'Enter a search of at most 1000 characters' }, { status: 400 });
   try {
     const response = await api.call<SearchResponse>('/api/search/rag', { method: 'POST', body: search });
     return Response.json(response, { headers: await api.cookieHeaders() });

@@ -7,7 +7,9 @@ import { signedInApi } from '~/lib/api.server';
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await signedInApi(request, context);
   try {
-    const response = await api.call<ChatSessionResponse>(`/api/chat/sessions/${encodeURIComponent(params.sessionId ?? '')}`);
+    const response = await api.call<ChatSessionResponse>(
+      `/api/chat/sessions/${encodeURIComponent(params.sessionId ?? '')}`,
+    );
     return Response.json(response, { headers: await api.cookieHeaders() });
   } catch (error) {
     return unreachableResponse(error);

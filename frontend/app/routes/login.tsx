@@ -35,12 +35,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       session,
       demo
         ? { kind: 'demo' }
-        : { kind: 'login', email: form.get('email'), password: form.get('password'), rememberMe: form.get('rememberMe') === 'on' },
+        : {
+            kind: 'login',
+            email: form.get('email'),
+            password: form.get('password'),
+            rememberMe: form.get('rememberMe') === 'on',
+          },
     );
     return redirect(redirectTargetOf(new URL(request.url).searchParams), { headers });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return data({ error: demo ? AUTH_MESSAGES.demoLoginFailed : error.message || AUTH_MESSAGES.loginFailed }, { status: error.status || 502 });
+    return data(
+      { error: demo ? AUTH_MESSAGES.demoLoginFailed : error.message || AUTH_MESSAGES.loginFailed },
+      { status: error.status || 502 },
+    );
   }
 }
 
@@ -48,7 +56,10 @@ export default function LoginPage() {
   const { redirectTo, demoAvailable } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <AuthLayout title="Sign in to Docent" subtitle="Welcome back. Sign in to search, chat with and manage your documents.">
+    <AuthLayout
+      title="Sign in to Docent"
+      subtitle="Welcome back. Sign in to search, chat with and manage your documents."
+    >
       <LoginForm redirectTo={redirectTo} demoAvailable={demoAvailable} serverError={actionData?.error ?? null} />
     </AuthLayout>
   );

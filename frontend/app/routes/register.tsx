@@ -26,7 +26,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await assertCsrf(request, session);
   const form = await request.formData();
   const text = (field: string) => String(form.get(field) ?? '');
-  const registration = { name: text('name').trim(), email: text('email').trim(), password: text('password'), confirmPassword: text('confirmPassword') };
+  const registration = {
+    name: text('name').trim(),
+    email: text('email').trim(),
+    password: text('password'),
+    confirmPassword: text('confirmPassword'),
+  };
   const invalid = validateRegistration(registration);
   if (invalid) return data({ error: invalid }, { status: 400 });
   try {
@@ -42,7 +47,10 @@ export default function RegisterPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <AuthLayout title="Create your account" subtitle="Join Docent to turn your documents into a knowledge base you can search and chat with.">
+    <AuthLayout
+      title="Create your account"
+      subtitle="Join Docent to turn your documents into a knowledge base you can search and chat with."
+    >
       <RegisterForm redirectTo={redirectTo} serverError={actionData?.error ?? null} />
     </AuthLayout>
   );

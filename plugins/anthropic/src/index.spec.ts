@@ -30,9 +30,15 @@ const STREAMED_MESSAGE = [
       message: { ...MESSAGE, content: [], stop_reason: null, usage: { input_tokens: 21, output_tokens: 1 } },
     },
   },
-  { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } } },
+  {
+    event: 'content_block_start',
+    data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+  },
   { event: 'ping', data: { type: 'ping' } },
-  { event: 'content_block_delta', data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Paris ' } } },
+  {
+    event: 'content_block_delta',
+    data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Paris ' } },
+  },
   {
     event: 'content_block_delta',
     data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'is the capital.' } },
@@ -40,7 +46,11 @@ const STREAMED_MESSAGE = [
   { event: 'content_block_stop', data: { type: 'content_block_stop', index: 0 } },
   {
     event: 'message_delta',
-    data: { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } },
+    data: {
+      type: 'message_delta',
+      delta: { stop_reason: 'end_turn', stop_sequence: null },
+      usage: { output_tokens: 5 },
+    },
   },
   { event: 'message_stop', data: { type: 'message_stop' } },
 ];
@@ -133,7 +143,9 @@ describe('anthropic provider', () => {
   });
 
   it('reports a server error as a retryable ProviderError, also when streaming', async () => {
-    const { context } = await serve((_, response) => sendJson(response, 500, anthropicError('api_error', 'Internal error')));
+    const { context } = await serve((_, response) =>
+      sendJson(response, 500, anthropicError('api_error', 'Internal error')),
+    );
 
     await expect(anthropic.chat(QUESTION, context)).rejects.toMatchObject({ status: 500, retryable: true });
     await expect(collect(anthropic.chatStream!(QUESTION, context))).rejects.toMatchObject({

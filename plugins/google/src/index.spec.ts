@@ -27,7 +27,13 @@ const GENERATED = {
 
 const STREAMED = [
   { data: { candidates: [candidate('Paris ')], usageMetadata: { promptTokenCount: 21, totalTokenCount: 21 } } },
-  { data: { candidates: [candidate('is the capital.', 'STOP')], usageMetadata: USAGE, modelVersion: 'gemini-1.5-flash-002' } },
+  {
+    data: {
+      candidates: [candidate('is the capital.', 'STOP')],
+      usageMetadata: USAGE,
+      modelVersion: 'gemini-1.5-flash-002',
+    },
+  },
 ];
 
 const QUESTION = {
@@ -156,7 +162,11 @@ describe('google provider', () => {
   it('checks health by listing models, or with a one-token generation, and explains failures', async () => {
     const { server, context } = await serve((request, response) =>
       request.headers['x-goog-api-key'] !== 'google-test-key'
-        ? sendJson(response, 400, googleError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.'))
+        ? sendJson(
+            response,
+            400,
+            googleError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.'),
+          )
         : request.method === 'GET'
           ? sendJson(response, 200, { models: [{ name: 'models/gemini-1.5-pro' }] })
           : sendJson(response, 200, GENERATED),

@@ -13,11 +13,21 @@ export default defineAiSdkProviderPlugin({
   models: GOOGLE_MODELS,
   samplingSettings: ['temperature', 'topP', 'frequencyPenalty', 'presencePenalty'],
   createClient: (settings) => {
-    const provider = createGoogleGenerativeAI({ baseURL: settings.baseURL, apiKey: requireApiKey(settings, DISPLAY_NAME) });
-    return { languageModel: (modelId) => provider.chat(modelId), embeddingModel: (modelId) => provider.embedding(modelId) };
+    const provider = createGoogleGenerativeAI({
+      baseURL: settings.baseURL,
+      apiKey: requireApiKey(settings, DISPLAY_NAME),
+    });
+    return {
+      languageModel: (modelId) => provider.chat(modelId),
+      embeddingModel: (modelId) => provider.embedding(modelId),
+    };
   },
   embeddingModelId: 'text-embedding-004',
   probeEndpoint: async (settings, signal) => {
-    await getProviderJson(`${settings.baseURL}/models`, { 'x-goog-api-key': requireApiKey(settings, DISPLAY_NAME) }, signal);
+    await getProviderJson(
+      `${settings.baseURL}/models`,
+      { 'x-goog-api-key': requireApiKey(settings, DISPLAY_NAME) },
+      signal,
+    );
   },
 });

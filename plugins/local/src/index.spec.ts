@@ -83,7 +83,10 @@ describe('local provider', () => {
       text: NO_PASSAGES_ANSWER,
     });
     await expect(
-      local.chat({ model: 'extractive', messages: [{ role: 'user', content: 'When was the bridge opened?' }] }, context),
+      local.chat(
+        { model: 'extractive', messages: [{ role: 'user', content: 'When was the bridge opened?' }] },
+        context,
+      ),
     ).resolves.toMatchObject({ text: NO_PASSAGES_ANSWER });
   });
 
@@ -124,7 +127,9 @@ describe('local provider', () => {
   it('rejects a call whose signal is already aborted', async () => {
     const signal = AbortSignal.abort();
 
-    await expect(local.chat(ask('When was the bridge opened?', BRIDGE_PASSAGES, { signal }), context)).rejects.toThrow();
+    await expect(
+      local.chat(ask('When was the bridge opened?', BRIDGE_PASSAGES, { signal }), context),
+    ).rejects.toThrow();
   });
 
   it('is always healthy', async () => {

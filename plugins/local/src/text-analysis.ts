@@ -10,8 +10,40 @@ export function countTokens(text: string): number {
 
 // Abbreviations whose full stop does not end a sentence.
 const ABBREVIATIONS = new Set([
-  'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'vs', 'etc', 'e.g', 'i.e', 'no', 'fig', 'inc', 'ltd', 'co', 'corp',
-  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'approx', 'dept', 'u.s', 'u.k',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'sr',
+  'jr',
+  'st',
+  'vs',
+  'etc',
+  'e.g',
+  'i.e',
+  'no',
+  'fig',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'approx',
+  'dept',
+  'u.s',
+  'u.k',
 ]);
 
 /**
@@ -24,9 +56,12 @@ export function splitSentences(text: string): string[] {
   for (const block of text.split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)/)) {
     const flattened = block.replace(/\s+/g, ' ').trim();
     let start = 0;
-    for (const boundary of flattened.matchAll(/[.!?]["')\]]*\s+(?=["'(\[]?[\p{Lu}\p{N}])/gu)) {
+    for (const boundary of flattened.matchAll(/[.!?]["')\]]*\s+(?=["'([]?[\p{Lu}\p{N}])/gu)) {
       const end = boundary.index + boundary[0].trimEnd().length;
-      const lastWord = flattened.slice(start, end).match(/([\p{L}.]+)\.$/u)?.[1]?.toLowerCase();
+      const lastWord = flattened
+        .slice(start, end)
+        .match(/([\p{L}.]+)\.$/u)?.[1]
+        ?.toLowerCase();
       const isInitial = lastWord !== undefined && /^\p{L}$/u.test(lastWord);
       if (lastWord !== undefined && (ABBREVIATIONS.has(lastWord) || isInitial)) continue;
       sentences.push(flattened.slice(start, end));
@@ -63,7 +98,10 @@ export function contentTerms(text: string): string[] {
  */
 export function stem(word: string): string {
   if (word.length <= 3 || /^\p{N}+$/u.test(word)) return word;
-  const plural = word.replace(/ies$/, 'y').replace(/(ss|sh|ch|x|z)es$/, '$1').replace(/([^s])s$/, '$1');
+  const plural = word
+    .replace(/ies$/, 'y')
+    .replace(/(ss|sh|ch|x|z)es$/, '$1')
+    .replace(/([^s])s$/, '$1');
   const verbOrAdverb = plural.match(/^(\p{L}{3,}?)(ing|ed|ly)$/u);
   if (verbOrAdverb === null) return plural;
   // "stopped" -> "stopp" -> "stop", "running" -> "run".

@@ -179,7 +179,9 @@ describe('openai provider', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
 
-    await expect(collect(openai.chatStream!({ ...QUESTION, signal: controller.signal }, context))).rejects.toMatchObject({
+    await expect(
+      collect(openai.chatStream!({ ...QUESTION, signal: controller.signal }, context)),
+    ).rejects.toMatchObject({
       message: 'The request was cancelled',
       retryable: false,
     });

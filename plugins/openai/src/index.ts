@@ -26,7 +26,10 @@ export default defineAiSdkProviderPlugin({
       ...(apiKey === undefined ? { fetch: fetchWithoutAuthorization } : {}),
     });
     // The chat-completions model, not the Responses API, because compatible servers only speak the former.
-    return { languageModel: (modelId) => provider.chat(modelId), embeddingModel: (modelId) => provider.embedding(modelId) };
+    return {
+      languageModel: (modelId) => provider.chat(modelId),
+      embeddingModel: (modelId) => provider.embedding(modelId),
+    };
   },
   embeddingModelId: 'text-embedding-3-small',
   listModels: (settings) => listOpenAIModels(settings),

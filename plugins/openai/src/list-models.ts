@@ -13,7 +13,8 @@ interface ModelsPage {
  * ones with their catalog prices, others at zero cost, as self-hosted models are.
  */
 export async function listOpenAIModels(settings: ResolvedProviderSettings, signal?: AbortSignal): Promise<ModelInfo[]> {
-  const headers: Record<string, string> = settings.apiKey === undefined ? {} : { Authorization: `Bearer ${settings.apiKey}` };
+  const headers: Record<string, string> =
+    settings.apiKey === undefined ? {} : { Authorization: `Bearer ${settings.apiKey}` };
   const page = (await getProviderJson(`${settings.baseURL}/models`, headers, signal)) as ModelsPage;
   return page.data
     .map((model) => model.id)

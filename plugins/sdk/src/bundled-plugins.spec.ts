@@ -9,6 +9,8 @@ describe('the plugins that ship with Docent', () => {
     const { providers, failures } = await discoverPlugins(PLUGINS_DIRECTORY, { preferSource: true });
 
     expect(failures).toEqual([]);
-    expect(providers.map((provider) => provider.id)).toEqual(expect.arrayContaining(['anthropic', 'google', 'local', 'openai']));
+    expect(providers.map((provider) => provider.id)).toEqual(
+      expect.arrayContaining(['anthropic', 'google', 'local', 'openai']),
+    );
   });
 });

@@ -59,10 +59,18 @@ describe('discoverPlugins', () => {
   }
 
   const toolPackage = (name: string, toolName: string) =>
-    writePackage(name, { name, docent: { kind: 'tool' }, exports: { '.': './index.js' } }, { 'index.js': TOOL_SOURCE(toolName) });
+    writePackage(
+      name,
+      { name, docent: { kind: 'tool' }, exports: { '.': './index.js' } },
+      { 'index.js': TOOL_SOURCE(toolName) },
+    );
 
   const providerPackage = (name: string, providerId: string) =>
-    writePackage(name, { name, docent: { kind: 'model-provider' }, main: 'index.js' }, { 'index.js': PROVIDER_SOURCE(providerId) });
+    writePackage(
+      name,
+      { name, docent: { kind: 'model-provider' }, main: 'index.js' },
+      { 'index.js': PROVIDER_SOURCE(providerId) },
+    );
 
   it('discovers a tool plugin and a model-provider plugin', async () => {
     await toolPackage('echo-tool', 'echo');
@@ -94,7 +102,11 @@ describe('discoverPlugins', () => {
   });
 
   it('ignores folders that are not plugin packages', async () => {
-    await writePackage('sdk', { name: '@docent/plugin-sdk', main: 'index.js' }, { 'index.js': 'throw new Error("imported");' });
+    await writePackage(
+      'sdk',
+      { name: '@docent/plugin-sdk', main: 'index.js' },
+      { 'index.js': 'throw new Error("imported");' },
+    );
     await mkdir(join(pluginsDirectory, 'empty-folder'));
     await writeFile(join(pluginsDirectory, 'notes.txt'), 'not a package');
 
@@ -159,7 +171,11 @@ describe('discoverPlugins', () => {
   it('imports the "source" condition only when asked to', async () => {
     await writePackage(
       'echo-tool',
-      { name: 'echo-tool', docent: { kind: 'tool' }, exports: { '.': { source: './source.js', default: './built.js' } } },
+      {
+        name: 'echo-tool',
+        docent: { kind: 'tool' },
+        exports: { '.': { source: './source.js', default: './built.js' } },
+      },
       { 'source.js': TOOL_SOURCE('from_source'), 'built.js': TOOL_SOURCE('from_build') },
     );
 

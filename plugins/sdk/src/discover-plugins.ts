@@ -33,8 +33,7 @@ export interface DiscoveredPlugins {
 }
 
 type LoadedPluginPackage = { packageName: string } & (
-  | { kind: 'tool'; plugins: ToolPlugin[] }
-  | { kind: 'model-provider'; plugins: ModelProviderPlugin[] }
+  { kind: 'tool'; plugins: ToolPlugin[] } | { kind: 'model-provider'; plugins: ModelProviderPlugin[] }
 );
 
 class PluginPackageError extends Error {
@@ -171,7 +170,9 @@ async function readPackageJson(packageDirectory: string, folderName: string): Pr
 
 function resolveEntry(manifest: PluginManifest, preferSource: boolean): string | undefined {
   const conditions = preferSource ? ['source', 'import', 'default'] : ['import', 'default'];
-  return (manifest.exports === undefined ? undefined : pickTarget(rootExport(manifest.exports), conditions)) ?? manifest.main;
+  return (
+    (manifest.exports === undefined ? undefined : pickTarget(rootExport(manifest.exports), conditions)) ?? manifest.main
+  );
 }
 
 /** `exports` either maps subpaths ("." and others) or is itself the "." target. */

@@ -35,8 +35,7 @@ export interface ChatResponse {
 
 /** What a streamed chat yields: text as it arrives, then exactly one `finish` with the usage. */
 export type ChatStreamPart =
-  | { type: 'text-delta'; text: string }
-  | { type: 'finish'; usage: TokenUsage; finishReason: FinishReason };
+  { type: 'text-delta'; text: string } | { type: 'finish'; usage: TokenUsage; finishReason: FinishReason };
 
 export interface EmbedResponse {
   /** The embedding model used, so stored vectors can be matched to their model. */

@@ -36,8 +36,7 @@ export async function registerAccount(baseURL: string, overrides: Partial<Accoun
     body: JSON.stringify({ ...data, confirmPassword: data.password }),
   });
   const body = (await response.json().catch(() => undefined)) as
-    | { user?: { id: string; role: string; name: string }; accessToken?: string; error?: string }
-    | undefined;
+    { user?: { id: string; role: string; name: string }; accessToken?: string; error?: string } | undefined;
   if (response.status !== 201 || !body?.user || !body.accessToken) {
     throw new Error(`Registering ${data.email} answered HTTP ${response.status}: ${JSON.stringify(body)}`);
   }

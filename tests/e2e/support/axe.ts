@@ -8,12 +8,19 @@ import type { Page } from '@playwright/test';
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
   );
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.impact} ${violation.id} (${violation.help}): ${node.target.join(' ')} ${node.failureSummary ?? ''}`),
+      violation.nodes.map(
+        (node) =>
+          `${violation.impact} ${violation.id} (${violation.help}): ${node.target.join(' ')} ${node.failureSummary ?? ''}`,
+      ),
     );
 }

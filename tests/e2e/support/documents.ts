@@ -25,13 +25,18 @@ export const writers = {
   },
 
   async docx(name: string, sentence: string): Promise<SampleFile> {
-    const document = new Document({ sections: [{ children: [new Paragraph('Meeting notes'), new Paragraph(sentence)] }] });
+    const document = new Document({
+      sections: [{ children: [new Paragraph('Meeting notes'), new Paragraph(sentence)] }],
+    });
     return { name, bytes: new Uint8Array(await Packer.toBuffer(document)) };
   },
 
   async xlsx(name: string, sentence: string): Promise<SampleFile> {
     const workbook = new ExcelJS.Workbook();
-    workbook.addWorksheet('Notes').addRows([['Topic', 'Note'], ['Summary', sentence]]);
+    workbook.addWorksheet('Notes').addRows([
+      ['Topic', 'Note'],
+      ['Summary', sentence],
+    ]);
     return { name, bytes: new Uint8Array(await workbook.xlsx.writeBuffer()) };
   },
 
@@ -58,7 +63,10 @@ export const writers = {
     pdf.context.trailerInfo.Encrypt = pdf.context.register(
       pdf.context.obj({ Filter: 'Standard', V: 1, R: 2, Length: 40, P: -4, O: key, U: key }),
     );
-    pdf.context.trailerInfo.ID = pdf.context.obj([PDFHexString.of('00ff'.repeat(8)), PDFHexString.of('00ff'.repeat(8))]);
+    pdf.context.trailerInfo.ID = pdf.context.obj([
+      PDFHexString.of('00ff'.repeat(8)),
+      PDFHexString.of('00ff'.repeat(8)),
+    ]);
     return { name, bytes: await pdf.save({ useObjectStreams: false }) };
   },
 };
@@ -90,7 +98,10 @@ async function api<T>(baseURL: string, token: string, path: string, init: Reques
 export async function uploadThroughApi(baseURL: string, token: string, file: SampleFile): Promise<DocumentView> {
   const form = new FormData();
   form.append('document', new Blob([Buffer.from(file.bytes)]), file.name);
-  const body = await api<{ documents: DocumentView[] }>(baseURL, token, '/api/documents/upload', { method: 'POST', body: form });
+  const body = await api<{ documents: DocumentView[] }>(baseURL, token, '/api/documents/upload', {
+    method: 'POST',
+    body: form,
+  });
   const [document] = body.documents;
   if (!document) throw new Error(`Uploading ${file.name} accepted nothing: ${JSON.stringify(body)}`);
   return document;
@@ -114,9 +125,13 @@ export async function deleteDocument(baseURL: string, token: string, documentId:
  * but its credentials stay in the setup process.
  */
 export async function demoAdminToken(baseURL: string): Promise<string> {
-  const response = await fetch(new URL('/api/auth/demo-login', baseURL), { method: 'POST', headers: { Accept: 'application/json' } });
+  const response = await fetch(new URL('/api/auth/demo-login', baseURL), {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+  });
   const body = (await response.json().catch(() => undefined)) as { accessToken?: string } | undefined;
-  if (!response.ok || !body?.accessToken) throw new Error(`Demo login answered HTTP ${response.status}: ${JSON.stringify(body)}`);
+  if (!response.ok || !body?.accessToken)
+    throw new Error(`Demo login answered HTTP ${response.status}: ${JSON.stringify(body)}`);
   return body.accessToken;
 }
 

@@ -12,7 +12,12 @@ import type {
 async function api<T>(baseURL: string, token: string, path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(new URL(path, baseURL), {
     ...init,
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...init.headers },
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${token}`,
+      ...init.headers,
+    },
   });
   const body = (await response.json().catch(() => undefined)) as T | undefined;
   if (!response.ok || body === undefined) {
@@ -49,18 +54,35 @@ export async function localModel(baseURL: string, token: string): Promise<Model>
 
 /** A model whose provider needs a key and has none: its health test fails without calling anyone. */
 export async function modelWithoutKey(baseURL: string, token: string): Promise<Model> {
-  const model = (await listModels(baseURL, token)).find((candidate) => candidate.requiresApiKey && candidate.apiKey === null && candidate.endpoint !== null);
+  const model = (await listModels(baseURL, token)).find(
+    (candidate) => candidate.requiresApiKey && candidate.apiKey === null && candidate.endpoint !== null,
+  );
   if (!model) throw new Error('Every provider has a key: no model can show a failed test without calling out');
   return model;
 }
 
 /** PUT /api/models/{id} as an administrator: puts a model's settings back after a test changed them. */
-export async function updateModel(baseURL: string, adminToken: string, modelId: string, update: ModelUpdate): Promise<Model> {
-  return (await api<ModelUpdateResponse>(baseURL, adminToken, modelPath(modelId), { method: 'PUT', body: JSON.stringify(update) })).model;
+export async function updateModel(
+  baseURL: string,
+  adminToken: string,
+  modelId: string,
+  update: ModelUpdate,
+): Promise<Model> {
+  return (
+    await api<ModelUpdateResponse>(baseURL, adminToken, modelPath(modelId), {
+      method: 'PUT',
+      body: JSON.stringify(update),
+    })
+  ).model;
 }
 
 /** One request through the OpenAI-compatible gateway, and so through the router, its limits and its accounting. */
-export async function chatThroughGateway(baseURL: string, token: string, modelId: string, question: string): Promise<void> {
+export async function chatThroughGateway(
+  baseURL: string,
+  token: string,
+  modelId: string,
+  question: string,
+): Promise<void> {
   await api(baseURL, token, '/v1/chat/completions', {
     method: 'POST',
     body: JSON.stringify({
@@ -78,6 +100,10 @@ export async function routing(baseURL: string, token: string): Promise<RoutingCo
 }
 
 /** PUT /api/models/routing as an administrator: puts the routing back after a test changed it. */
-export async function restoreRouting(baseURL: string, adminToken: string, configuration: RoutingConfiguration): Promise<void> {
+export async function restoreRouting(
+  baseURL: string,
+  adminToken: string,
+  configuration: RoutingConfiguration,
+): Promise<void> {
   await api(baseURL, adminToken, '/api/models/routing', { method: 'PUT', body: JSON.stringify(configuration) });
 }

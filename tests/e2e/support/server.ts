@@ -189,6 +189,8 @@ export class DocentServer {
       await new Promise((wait) => setTimeout(wait, 200));
     }
     await this.stop();
-    throw new Error(`The ${this.name} server did not answer GET /health within ${HEALTH_TIMEOUT_MS / 1000}s (${last}):\n${this.logTail()}`);
+    throw new Error(
+      `The ${this.name} server did not answer GET /health within ${HEALTH_TIMEOUT_MS / 1000}s (${last}):\n${this.logTail()}`,
+    );
   }
 }

@@ -36,7 +36,8 @@ export class LogOutHandler implements ICommandHandler<LogOutCommand> {
       const streamId = sessionStreamId(id);
       const { state, version } = await loadAggregate(this.eventStore, streamId, initialSessionState, evolveSession);
       const events = decideSession({ type: 'Revoke', reason }, state);
-      if (events.length > 0) appends.push({ streamId, streamType: SESSION_STREAM_TYPE, expectedVersion: version, events });
+      if (events.length > 0)
+        appends.push({ streamId, streamType: SESSION_STREAM_TYPE, expectedVersion: version, events });
     }
     if (appends.length > 0) await this.eventStore.append(appends, { actorId: principal.userId });
     return { success: true as const, sessionsClosed: appends.length };

@@ -5,14 +5,20 @@ import { DomainError } from '../../common/domain-error.js';
 import { EventStore } from '../../event-store/event-store.service.js';
 import { loadAggregate } from '../../event-store/load-aggregate.js';
 import { AuthenticationService } from '../authentication.service.js';
-import { decideSession, evolveSession, initialSessionState, INVALID_REFRESH_TOKEN } from '../sessions/session.decider.js';
+import {
+  decideSession,
+  evolveSession,
+  initialSessionState,
+  INVALID_REFRESH_TOKEN,
+} from '../sessions/session.decider.js';
 import { SESSION_STREAM_TYPE, sessionStreamId } from '../sessions/session.events.js';
 import { AccessTokens } from '../tokens/access-tokens.js';
 import { generateRefreshToken, sessionIdOfRefreshToken, sha256 } from '../tokens/secret-tokens.js';
 import type { RefreshResponse } from '@docent/common/api';
 import { RefreshSessionCommand } from './refresh-session.command.js';
 
-export const REFRESH_TOKEN_REUSED = 'This refresh token was already used, so the session has been closed. Please sign in again.';
+export const REFRESH_TOKEN_REUSED =
+  'This refresh token was already used, so the session has been closed. Please sign in again.';
 
 @CommandHandler(RefreshSessionCommand)
 export class RefreshSessionHandler implements ICommandHandler<RefreshSessionCommand> {
@@ -45,11 +51,13 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
       { streamId, streamType: SESSION_STREAM_TYPE, expectedVersion: version, events },
       { actorId: state.userId },
     );
-    if (events.some((event) => event.type === 'SessionRevoked')) throw new DomainError('unauthenticated', REFRESH_TOKEN_REUSED);
+    if (events.some((event) => event.type === 'SessionRevoked'))
+      throw new DomainError('unauthenticated', REFRESH_TOKEN_REUSED);
 
     const accessToken = await this.accessTokens.issue(state.userId, sessionId);
     // The account may have gone (or the demo mode been switched off) since the session started.
-    if (!(await this.authentication.authenticate(accessToken))) throw new DomainError('unauthenticated', INVALID_REFRESH_TOKEN);
+    if (!(await this.authentication.authenticate(accessToken)))
+      throw new DomainError('unauthenticated', INVALID_REFRESH_TOKEN);
     return { success: true, accessToken, refreshToken: rotated, expiresIn: this.accessTokens.lifetimeSeconds };
   }
 }

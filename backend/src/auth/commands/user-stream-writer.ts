@@ -18,7 +18,10 @@ export class UserStreamWriter {
     const events = decideUser(command, state);
     if (events.length === 0) return;
     try {
-      await this.eventStore.append({ streamId, streamType: USER_STREAM_TYPE, expectedVersion: version, events }, { actorId });
+      await this.eventStore.append(
+        { streamId, streamType: USER_STREAM_TYPE, expectedVersion: version, events },
+        { actorId },
+      );
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw new DomainError('conflict', EMAIL_TAKEN);
       throw error;

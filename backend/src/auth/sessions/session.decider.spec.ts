@@ -15,9 +15,11 @@ const start: SessionCommand = {
 function given(...events: DomainEvent[]) {
   const state = events.reduce(
     (current, event, index) =>
-      evolveSession(current, { ...event, occurredAt: new Date('2026-11-22T00:00:00Z'), version: index + 1 } as RecordedEvent<
-        'SessionStarted' | 'SessionRefreshed' | 'SessionRevoked'
-      >),
+      evolveSession(current, {
+        ...event,
+        occurredAt: new Date('2026-11-22T00:00:00Z'),
+        version: index + 1,
+      } as RecordedEvent<'SessionStarted' | 'SessionRefreshed' | 'SessionRevoked'>),
     initialSessionState(),
   );
   return { when: (command: SessionCommand) => () => decideSession(command, state) };
@@ -51,7 +53,9 @@ describe('session decider', () => {
   });
 
   it('refuses the current token once the session has expired', () => {
-    expect(given(...started).when(refresh('hash-1', new Date('2026-12-01T00:00:01Z')))).toThrow('Invalid or expired refresh token');
+    expect(given(...started).when(refresh('hash-1', new Date('2026-12-01T00:00:01Z')))).toThrow(
+      'Invalid or expired refresh token',
+    );
   });
 
   it('refuses any refresh of a revoked session', () => {

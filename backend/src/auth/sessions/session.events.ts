@@ -1,6 +1,12 @@
 declare module '../../event-store/domain-event.js' {
   interface DomainEventMap {
-    SessionStarted: { sessionId: string; userId: string; refreshTokenHash: string; expiresAt: string; rememberMe: boolean };
+    SessionStarted: {
+      sessionId: string;
+      userId: string;
+      refreshTokenHash: string;
+      expiresAt: string;
+      rememberMe: boolean;
+    };
     /** The refresh token was rotated: the presented one is spent, a new one issued. */
     SessionRefreshed: { refreshTokenHash: string; expiresAt: string };
     SessionRevoked: { reason: SessionRevocationReason };

@@ -31,7 +31,11 @@ export class SessionsProjection implements ProjectionHandler {
         );
         return;
       case 'SessionRevoked':
-        await em.nativeUpdate(SessionEntity, { id: sessionId }, { revokedAt: event.occurredAt, revokedReason: event.data.reason });
+        await em.nativeUpdate(
+          SessionEntity,
+          { id: sessionId },
+          { revokedAt: event.occurredAt, revokedReason: event.data.reason },
+        );
         return;
     }
   }

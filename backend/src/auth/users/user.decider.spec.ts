@@ -4,7 +4,10 @@ import { decideUser, evolveUser, initialUserState, type UserCommand } from './us
 
 function given(...events: (DomainEvent & { occurredAt?: Date })[]) {
   const state = events.reduce(
-    (current, event) => evolveUser(current, { occurredAt: new Date('2026-11-22T10:00:00Z'), ...event } as Parameters<typeof evolveUser>[1]),
+    (current, event) =>
+      evolveUser(current, { occurredAt: new Date('2026-11-22T10:00:00Z'), ...event } as Parameters<
+        typeof evolveUser
+      >[1]),
     initialUserState(),
   );
   return { when: (command: UserCommand) => () => decideUser(command, state) };
@@ -14,7 +17,10 @@ const registered: DomainEvent = {
   type: 'UserRegistered',
   data: { userId: 'u-1', email: 'ada@example.com', name: 'Ada', role: 'user', passwordHash: 'h', isDemo: false },
 };
-const keyCreated: DomainEvent = { type: 'ApiKeyCreated', data: { keyId: 'k-1', name: 'CI', keyHash: 'kh', maskedKey: 'dcnt_…' } };
+const keyCreated: DomainEvent = {
+  type: 'ApiKeyCreated',
+  data: { keyId: 'k-1', name: 'CI', keyHash: 'kh', maskedKey: 'dcnt_…' },
+};
 
 describe('user decider', () => {
   it('registers a new user once', () => {
@@ -42,7 +48,9 @@ describe('user decider', () => {
       { type: 'ApiKeyDeleted', data: { keyId: 'k-1' } },
     ]);
     const deleted: DomainEvent = { type: 'ApiKeyDeleted', data: { keyId: 'k-1' } };
-    expect(given(registered, keyCreated, deleted).when({ type: 'DeleteApiKey', keyId: 'k-1' })).toThrow('API key not found');
+    expect(given(registered, keyCreated, deleted).when({ type: 'DeleteApiKey', keyId: 'k-1' })).toThrow(
+      'API key not found',
+    );
   });
 
   it('refuses every command for a user that does not exist', () => {

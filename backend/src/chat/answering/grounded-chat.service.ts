@@ -58,10 +58,15 @@ export class GroundedChat {
    * streamed, for a session that is not the asker's or a model that does not exist;
    * every later failure is an `error` event.
    */
-  async ask(question: ChatQuestion, principal: Principal, signal: AbortSignal): Promise<AsyncIterable<ChatStreamEvent>> {
+  async ask(
+    question: ChatQuestion,
+    principal: Principal,
+    signal: AbortSignal,
+  ): Promise<AsyncIterable<ChatStreamEvent>> {
     const receivedAt = performance.now();
     const model = question.model === undefined || question.model === 'auto' ? undefined : question.model;
-    if (model !== undefined && !(await this.catalog.findModel(model))) throw new DomainError('invalid', `Unknown model: ${model}`);
+    if (model !== undefined && !(await this.catalog.findModel(model)))
+      throw new DomainError('invalid', `Unknown model: ${model}`);
 
     const startsSession = question.sessionId === undefined;
     const sessionId = question.sessionId ?? randomUUID();
@@ -70,14 +75,31 @@ export class GroundedChat {
     const searchOptions = question.searchOptions ?? {};
     const metadata = { actorId: principal.userId };
     await this.sessions.execute(
-      { type: 'Ask', sessionId, startsSession, userId: principal.userId, messageId, content: question.message, searchOptions },
+      {
+        type: 'Ask',
+        sessionId,
+        startsSession,
+        userId: principal.userId,
+        messageId,
+        content: question.message,
+        searchOptions,
+      },
       metadata,
     );
     if (startsSession) await this.forgetSessionsBeyondLimit(principal.userId);
     const session = await this.views.summary(principal.userId, sessionId);
     const [userMessage] = await this.views.recentMessages(sessionId, 1);
 
-    const asked = { sessionId, messageId, question: question.message, history, searchOptions, model, preference: question.preference, receivedAt };
+    const asked = {
+      sessionId,
+      messageId,
+      question: question.message,
+      history,
+      searchOptions,
+      model,
+      preference: question.preference,
+      receivedAt,
+    };
     return this.answer(asked, { type: 'session', session, userMessage: userMessage! }, principal, signal);
   }
 
@@ -110,7 +132,10 @@ export class GroundedChat {
           passages: hits.map((hit, index) => ({ number: index + 1, title: sourceTitle(hit), text: hit.text })),
           history: asked.history.map((message): ChatMessage => ({ role: message.role, content: message.content })),
         });
-        const routed = await this.router.stream({ messages }, { principal, model: asked.model, preference: asked.preference, signal });
+        const routed = await this.router.stream(
+          { messages },
+          { principal, model: asked.model, preference: asked.preference, signal },
+        );
         const catalogModel = await this.catalog.findModel(routed.modelId);
         answeredBy = { id: routed.modelId, name: catalogModel?.info.name ?? routed.modelId };
         for await (const part of routed.parts) {
@@ -145,7 +170,17 @@ export class GroundedChat {
       const { status, error: message } = signal.aborted ? STOPPED : describeException(error);
       await this.sessions.recordOutcome(
         sessionId,
-        { type: 'ChatAnswerFailed', data: { sessionId, userId: principal.userId, questionId: messageId, status, error: message, latencyMs: elapsed() } },
+        {
+          type: 'ChatAnswerFailed',
+          data: {
+            sessionId,
+            userId: principal.userId,
+            questionId: messageId,
+            status,
+            error: message,
+            latencyMs: elapsed(),
+          },
+        },
         metadata,
       );
       if (!signal.aborted) yield { type: 'error', status, error: message };
@@ -155,7 +190,11 @@ export class GroundedChat {
   private async retrieve({ question, searchOptions }: AskedQuestion, principal: Principal): Promise<SearchHit[]> {
     const { results } = await this.search.search(
       question,
-      { ...searchOptions, type: searchOptions.type ?? DEFAULT_SEARCH_TYPE, limit: searchOptions.limit ?? DEFAULT_CHAT_SOURCES },
+      {
+        ...searchOptions,
+        type: searchOptions.type ?? DEFAULT_SEARCH_TYPE,
+        limit: searchOptions.limit ?? DEFAULT_CHAT_SOURCES,
+      },
       principal,
     );
     return results;
@@ -195,20 +234,21 @@ function sourceTitle({ documentName, position }: SearchHit): string {
 function describePosition(position: ChunkPositionView): string {
   if (position.page !== undefined) return `page ${position.page}`;
   if (position.slide !== undefined) return `slide ${position.slide}${position.notes ? ' notes' : ''}`;
-  if (position.sheet !== undefined) return `sheet ${position.sheet}${position.row === undefined ? '' : `, row ${position.row}`}`;
+  if (position.sheet !== undefined)
+    return `sheet ${position.sheet}${position.row === undefined ? '' : `, row ${position.row}`}`;
   if (position.headingPath?.length) return position.headingPath.join(' › ');
   return '';
 }
 
 function answerView(
   answer: {
-  messageId: string;
-  content: string;
-  citations: ChatCitation[];
-  grounded: boolean;
-  model: { id: string; name: string } | null;
-  usage: ChatUsage;
-  cost: number;
+    messageId: string;
+    content: string;
+    citations: ChatCitation[];
+    grounded: boolean;
+    model: { id: string; name: string } | null;
+    usage: ChatUsage;
+    cost: number;
     latencyMs: number;
   },
   answeredAt: Date,

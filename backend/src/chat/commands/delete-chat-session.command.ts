@@ -15,6 +15,9 @@ export class DeleteChatSessionHandler implements ICommandHandler<DeleteChatSessi
   constructor(private readonly sessions: ChatSessionWriter) {}
 
   async execute({ sessionId, principal }: DeleteChatSessionCommand): Promise<void> {
-    await this.sessions.execute({ type: 'Delete', sessionId, userId: principal.userId, reason: 'user' }, { actorId: principal.userId });
+    await this.sessions.execute(
+      { type: 'Delete', sessionId, userId: principal.userId, reason: 'user' },
+      { actorId: principal.userId },
+    );
   }
 }

@@ -20,7 +20,10 @@ export class RenameChatSessionHandler implements ICommandHandler<RenameChatSessi
   ) {}
 
   async execute({ sessionId, title, principal }: RenameChatSessionCommand): Promise<ChatSessionSummary> {
-    await this.sessions.execute({ type: 'Rename', sessionId, userId: principal.userId, title }, { actorId: principal.userId });
+    await this.sessions.execute(
+      { type: 'Rename', sessionId, userId: principal.userId, title },
+      { actorId: principal.userId },
+    );
     return this.views.summary(principal.userId, sessionId);
   }
 }

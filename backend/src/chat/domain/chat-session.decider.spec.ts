@@ -15,10 +15,16 @@ const SESSION = 'session-1';
 const ALICE = 'alice';
 
 function given(...events: Array<Pick<ChatSessionEvent, 'type' | 'data'>>) {
-  return events.reduce((state, event) => evolveChatSession(state, event as RecordedEvent as ChatSessionEvent), initialChatSessionState());
+  return events.reduce(
+    (state, event) => evolveChatSession(state, event as RecordedEvent as ChatSessionEvent),
+    initialChatSessionState(),
+  );
 }
 
-const started = { type: 'ChatSessionStarted', data: { sessionId: SESSION, userId: ALICE, title: 'Lighthouses' } } as const;
+const started = {
+  type: 'ChatSessionStarted',
+  data: { sessionId: SESSION, userId: ALICE, title: 'Lighthouses' },
+} as const;
 const ask = (overrides: Partial<Extract<ChatSessionCommand, { type: 'Ask' }>> = {}): ChatSessionCommand => ({
   type: 'Ask',
   sessionId: SESSION,
@@ -30,7 +36,11 @@ const ask = (overrides: Partial<Extract<ChatSessionCommand, { type: 'Ask' }>> = 
   ...overrides,
 });
 
-function expectRefused(run: () => unknown, kind: DomainError['kind'], message: string | RegExp = CHAT_SESSION_NOT_FOUND) {
+function expectRefused(
+  run: () => unknown,
+  kind: DomainError['kind'],
+  message: string | RegExp = CHAT_SESSION_NOT_FOUND,
+) {
   expect(run).toThrow(expect.objectContaining({ kind, message: expect.stringMatching(message) }));
 }
 
@@ -38,7 +48,10 @@ describe('chat session decider', () => {
   it('the first question starts a session named after it', () => {
     expect(decideChatSession(ask({ startsSession: true, content: 'Lighthouses of  Ireland?' }), given())).toEqual([
       { type: 'ChatSessionStarted', data: { sessionId: SESSION, userId: ALICE, title: 'Lighthouses of Ireland?' } },
-      { type: 'ChatQuestionAsked', data: { sessionId: SESSION, messageId: 'message-1', content: 'Lighthouses of  Ireland?', searchOptions: {} } },
+      {
+        type: 'ChatQuestionAsked',
+        data: { sessionId: SESSION, messageId: 'message-1', content: 'Lighthouses of  Ireland?', searchOptions: {} },
+      },
     ]);
   });
 
@@ -53,16 +66,25 @@ describe('chat session decider', () => {
 
   it("treats another user's or a deleted session as not found", () => {
     const deleted = given(started, { type: 'ChatSessionDeleted', data: { sessionId: SESSION, reason: 'user' } });
-    for (const command of [ask({ userId: 'mallory' }), { type: 'Rename', sessionId: SESSION, userId: 'mallory', title: 'x' } as const]) {
+    for (const command of [
+      ask({ userId: 'mallory' }),
+      { type: 'Rename', sessionId: SESSION, userId: 'mallory', title: 'x' } as const,
+    ]) {
       expectRefused(() => decideChatSession(command, given(started)), 'not-found');
     }
     expectRefused(() => decideChatSession(ask(), deleted), 'not-found');
-    expectRefused(() => decideChatSession({ type: 'Delete', sessionId: SESSION, userId: ALICE, reason: 'user' }, deleted), 'not-found');
+    expectRefused(
+      () => decideChatSession({ type: 'Delete', sessionId: SESSION, userId: ALICE, reason: 'user' }, deleted),
+      'not-found',
+    );
   });
 
   it('renames to a new title only', () => {
-    const rename = (title: string) => decideChatSession({ type: 'Rename', sessionId: SESSION, userId: ALICE, title }, given(started));
-    expect(rename(' Irish lights ')).toEqual([{ type: 'ChatSessionRenamed', data: { sessionId: SESSION, title: 'Irish lights' } }]);
+    const rename = (title: string) =>
+      decideChatSession({ type: 'Rename', sessionId: SESSION, userId: ALICE, title }, given(started));
+    expect(rename(' Irish lights ')).toEqual([
+      { type: 'ChatSessionRenamed', data: { sessionId: SESSION, title: 'Irish lights' } },
+    ]);
     expect(rename('Lighthouses')).toEqual([]);
   });
 });

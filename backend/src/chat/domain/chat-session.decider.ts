@@ -9,7 +9,12 @@ export interface ChatSessionState {
   title: string;
 }
 
-export const initialChatSessionState = (): ChatSessionState => ({ started: false, deleted: false, userId: null, title: '' });
+export const initialChatSessionState = (): ChatSessionState => ({
+  started: false,
+  deleted: false,
+  userId: null,
+  title: '',
+});
 
 /** Another user's session is as absent as a deleted one: its existence is not disclosed. */
 export const CHAT_SESSION_NOT_FOUND = 'Chat session not found';
@@ -30,13 +35,20 @@ export type ChatSessionCommand =
 
 export function decideChatSession(command: ChatSessionCommand, state: ChatSessionState): DomainEvent[] {
   const isNew = !state.started;
-  if (!isNew && (state.deleted || state.userId !== command.userId)) throw new DomainError('not-found', CHAT_SESSION_NOT_FOUND);
+  if (!isNew && (state.deleted || state.userId !== command.userId))
+    throw new DomainError('not-found', CHAT_SESSION_NOT_FOUND);
   switch (command.type) {
     case 'Ask': {
       const { sessionId, userId, messageId, content, searchOptions } = command;
-      if (command.startsSession !== isNew) throw new DomainError(isNew ? 'not-found' : 'conflict', isNew ? CHAT_SESSION_NOT_FOUND : 'This chat session already exists');
+      if (command.startsSession !== isNew)
+        throw new DomainError(
+          isNew ? 'not-found' : 'conflict',
+          isNew ? CHAT_SESSION_NOT_FOUND : 'This chat session already exists',
+        );
       const asked: DomainEvent = { type: 'ChatQuestionAsked', data: { sessionId, messageId, content, searchOptions } };
-      return isNew ? [{ type: 'ChatSessionStarted', data: { sessionId, userId, title: titleFrom(content) } }, asked] : [asked];
+      return isNew
+        ? [{ type: 'ChatSessionStarted', data: { sessionId, userId, title: titleFrom(content) } }, asked]
+        : [asked];
     }
     case 'Rename': {
       if (isNew) throw new DomainError('not-found', CHAT_SESSION_NOT_FOUND);
@@ -53,7 +65,12 @@ export function decideChatSession(command: ChatSessionCommand, state: ChatSessio
 }
 
 export type ChatSessionEvent = RecordedEvent<
-  'ChatSessionStarted' | 'ChatQuestionAsked' | 'ChatAnswered' | 'ChatAnswerFailed' | 'ChatSessionRenamed' | 'ChatSessionDeleted'
+  | 'ChatSessionStarted'
+  | 'ChatQuestionAsked'
+  | 'ChatAnswered'
+  | 'ChatAnswerFailed'
+  | 'ChatSessionRenamed'
+  | 'ChatSessionDeleted'
 >;
 
 export function evolveChatSession(state: ChatSessionState, event: ChatSessionEvent): ChatSessionState {

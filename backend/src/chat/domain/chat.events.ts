@@ -23,7 +23,14 @@ declare module '../../event-store/domain-event.js' {
       latencyMs: number;
     };
     /** The question got no answer: every model failed or was over its limits, or the asker stopped it. */
-    ChatAnswerFailed: { sessionId: string; userId: string; questionId: string; status: number; error: string; latencyMs: number };
+    ChatAnswerFailed: {
+      sessionId: string;
+      userId: string;
+      questionId: string;
+      status: number;
+      error: string;
+      latencyMs: number;
+    };
     ChatSessionRenamed: { sessionId: string; title: string };
     /** 'history-limit': the user started a session beyond the most they keep, and this was their oldest. */
     ChatSessionDeleted: { sessionId: string; reason: 'user' | 'history-limit' };

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/sql';
-import { MAX_CHAT_SESSIONS, type ChatMessageView, type ChatSessionDetail, type ChatSessionSummary } from '@docent/common/chat';
+import {
+  MAX_CHAT_SESSIONS,
+  type ChatMessageView,
+  type ChatSessionDetail,
+  type ChatSessionSummary,
+} from '@docent/common/chat';
 import { DomainError } from '../../common/domain-error.js';
 import { CHAT_SESSION_NOT_FOUND } from '../domain/chat-session.decider.js';
 
@@ -43,15 +48,24 @@ export class ChatViews {
   async sessions(userId: string): Promise<ChatSessionSummary[]> {
     const rows = await this.orm.em
       .fork()
-      .execute<SessionRow[]>(`select * from chat_sessions where user_id = ? order by updated_at desc, id limit ?`, [userId, MAX_CHAT_SESSIONS]);
+      .execute<SessionRow[]>(`select * from chat_sessions where user_id = ? order by updated_at desc, id limit ?`, [
+        userId,
+        MAX_CHAT_SESSIONS,
+      ]);
     return rows.map(toSummary);
   }
 
   async session(userId: string, sessionId: string): Promise<ChatSessionDetail> {
     const em = this.orm.em.fork();
-    const [row] = await em.execute<SessionRow[]>(`select * from chat_sessions where id = ? and user_id = ?`, [sessionId, userId]);
+    const [row] = await em.execute<SessionRow[]>(`select * from chat_sessions where id = ? and user_id = ?`, [
+      sessionId,
+      userId,
+    ]);
     if (!row) throw new DomainError('not-found', CHAT_SESSION_NOT_FOUND);
-    const messages = await em.execute<MessageRow[]>(`select * from chat_messages where session_id = ? order by position`, [sessionId]);
+    const messages = await em.execute<MessageRow[]>(
+      `select * from chat_messages where session_id = ? order by position`,
+      [sessionId],
+    );
     return { ...toSummary(row), messages: messages.map(toMessage) };
   }
 
@@ -67,7 +81,10 @@ export class ChatViews {
   async recentMessages(sessionId: string, count: number): Promise<ChatMessageView[]> {
     const rows = await this.orm.em
       .fork()
-      .execute<MessageRow[]>(`select * from chat_messages where session_id = ? order by position desc limit ?`, [sessionId, count]);
+      .execute<MessageRow[]>(`select * from chat_messages where session_id = ? order by position desc limit ?`, [
+        sessionId,
+        count,
+      ]);
     return rows.reverse().map(toMessage);
   }
 
@@ -75,20 +92,35 @@ export class ChatViews {
   async sessionsBeyondLimit(userId: string): Promise<string[]> {
     const rows = await this.orm.em
       .fork()
-      .execute<{ id: string }[]>(`select id from chat_sessions where user_id = ? order by updated_at desc, id offset ?`, [userId, MAX_CHAT_SESSIONS]);
+      .execute<{ id: string }[]>(
+        `select id from chat_sessions where user_id = ? order by updated_at desc, id offset ?`,
+        [userId, MAX_CHAT_SESSIONS],
+      );
     return rows.map((row) => row.id);
   }
 
   async counters(): Promise<ChatCounters> {
     const [row] = await this.orm.em
       .fork()
-      .execute<{ answered: string | number; failed: string | number; latency_ms: string | number }[]>('select * from chat_stats');
-    return { answered: Number(row?.answered ?? 0), failed: Number(row?.failed ?? 0), latencyMs: Number(row?.latency_ms ?? 0) };
+      .execute<{ answered: string | number; failed: string | number; latency_ms: string | number }[]>(
+        'select * from chat_stats',
+      );
+    return {
+      answered: Number(row?.answered ?? 0),
+      failed: Number(row?.failed ?? 0),
+      latencyMs: Number(row?.latency_ms ?? 0),
+    };
   }
 }
 
 function toSummary(row: SessionRow): ChatSessionSummary {
-  return { id: row.id, title: row.title, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at), messageCount: Number(row.message_count) };
+  return {
+    id: row.id,
+    title: row.title,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    messageCount: Number(row.message_count),
+  };
 }
 
 function toMessage(row: MessageRow): ChatMessageView {

@@ -66,17 +66,28 @@ export class ChatProjection implements ProjectionHandler {
   }
 
   /** Skipped when the session was deleted while its answer was being written. */
-  private async addMessage(em: EntityManager, sessionId: string, at: string, row: Record<string, unknown>): Promise<void> {
+  private async addMessage(
+    em: EntityManager,
+    sessionId: string,
+    at: string,
+    row: Record<string, unknown>,
+  ): Promise<void> {
     const columns = Object.keys(row);
     await em.execute(
       `insert into chat_messages (session_id, ${columns.join(', ')})
        select id, ${columns.map(() => '?').join(', ')} from chat_sessions where id = ?`,
       [...Object.values(row), sessionId],
     );
-    await em.execute(`update chat_sessions set message_count = message_count + 1, updated_at = ? where id = ?`, [at, sessionId]);
+    await em.execute(`update chat_sessions set message_count = message_count + 1, updated_at = ? where id = ?`, [
+      at,
+      sessionId,
+    ]);
   }
 
-  private async count(em: EntityManager, { answered, failed, latencyMs }: { answered: number; failed: number; latencyMs: number }): Promise<void> {
+  private async count(
+    em: EntityManager,
+    { answered, failed, latencyMs }: { answered: number; failed: number; latencyMs: number },
+  ): Promise<void> {
     await em.execute(
       `insert into chat_stats as stats (id, answered, failed, latency_ms) values (true, ?, ?, ?)
        on conflict (id) do update set answered = stats.answered + excluded.answered, failed = stats.failed + excluded.failed,

@@ -84,7 +84,13 @@ describe('chunkDocument', () => {
       block('Short page.', { page: 4 }),
       block(`Héllo wörld 😀 ${'naïve '.repeat(300)}終わり。次の文。${sentences(10, 13)}`, { page: 5 }),
     );
-    for (const [size, overlap] of [[100, 0], [100, 49], [250, 60], [1000, 150], [5000, 0]] as const) {
+    for (const [size, overlap] of [
+      [100, 0],
+      [100, 49],
+      [250, 60],
+      [1000, 150],
+      [5000, 0],
+    ] as const) {
       expectWellFormed(document, chunkDocument(document, { size, overlap }), size);
     }
   });
@@ -99,7 +105,10 @@ describe('chunkDocument', () => {
   });
 
   it('keeps a slide and its notes apart', () => {
-    const document = parsedDocument(block('Roadmap 2025', { slide: 1 }), block('Mention the budget.', { slide: 1, notes: true }));
+    const document = parsedDocument(
+      block('Roadmap 2025', { slide: 1 }),
+      block('Mention the budget.', { slide: 1, notes: true }),
+    );
     expect(chunkDocument(document).map((chunk) => chunk.position)).toEqual([{ slide: 1 }, { slide: 1, notes: true }]);
   });
 
@@ -131,7 +140,9 @@ describe('chunkDocument', () => {
   });
 
   it('ends a chunk between words when there is no sentence end', () => {
-    const document = parsedDocument(block(Array.from({ length: 400 }, (_, index) => WORDS[index % WORDS.length]).join(' ')));
+    const document = parsedDocument(
+      block(Array.from({ length: 400 }, (_, index) => WORDS[index % WORDS.length]).join(' ')),
+    );
     const chunks = chunkDocument(document, { size: 120, overlap: 30 });
     expectWellFormed(document, chunks, 120);
     for (const chunk of chunks) {
@@ -162,7 +173,8 @@ describe('chunkDocument', () => {
   it('repeats nothing without overlap', () => {
     const document = parsedDocument(block(sentences(80, 29)));
     const chunks = chunkDocument(document, { size: 300, overlap: 0 });
-    for (let index = 1; index < chunks.length; index++) expect(chunks[index]!.start).toBeGreaterThan(chunks[index - 1]!.end);
+    for (let index = 1; index < chunks.length; index++)
+      expect(chunks[index]!.start).toBeGreaterThan(chunks[index - 1]!.end);
   });
 
   it('cuts a single word longer than the size, and only that word', () => {
@@ -170,7 +182,12 @@ describe('chunkDocument', () => {
     const document = parsedDocument(block(`Before the giant ${giant} after it.`));
     const chunks = chunkDocument(document, { size: 1000, overlap: 0 });
     expectWellFormed(document, chunks, 1000);
-    expect(chunks.map((chunk) => chunk.text)).toEqual(['Before the giant', 'x'.repeat(1000), 'x'.repeat(1000), `${'x'.repeat(500)} after it.`]);
+    expect(chunks.map((chunk) => chunk.text)).toEqual([
+      'Before the giant',
+      'x'.repeat(1000),
+      'x'.repeat(1000),
+      `${'x'.repeat(500)} after it.`,
+    ]);
   });
 
   it('moves on through a giant word with overlap instead of repeating the words before it', () => {
@@ -193,7 +210,8 @@ describe('chunkDocument', () => {
     const chunks = chunkDocument(document, { size: 101, overlap: 0 });
     expectWellFormed(document, chunks, 101);
     expect(chunks.map((chunk) => chunk.text).join('')).toBe(document.text);
-    for (const chunk of chunks) expect(chunk.text).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    for (const chunk of chunks)
+      expect(chunk.text).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
   });
 
   it('carries the heading path of each section', () => {
@@ -205,12 +223,19 @@ describe('chunkDocument', () => {
     expectWellFormed(document, chunks, 300);
     expect(chunks[0]!.position).toEqual({ headingPath: ['Guide', 'Introduction'] });
     expect(chunks.length).toBeGreaterThan(2);
-    for (const chunk of chunks.slice(1)) expect(chunk.position).toEqual({ headingPath: ['Guide', 'Installation', 'Linux'] });
+    for (const chunk of chunks.slice(1))
+      expect(chunk.position).toEqual({ headingPath: ['Guide', 'Installation', 'Linux'] });
   });
 
   it('gives each chunk of a sheet the rows it covers and ends chunks at row ends', () => {
-    const rows = Array.from({ length: 200 }, (_, index) => `Name: Person ${index}; Team: Platform; Salary: ${50_000 + index}`);
-    const document = parsedDocument(block(rows.join('\n'), { sheet: 'People', row: 2 }), block('Total: 200', { sheet: 'Summary', row: 1 }));
+    const rows = Array.from(
+      { length: 200 },
+      (_, index) => `Name: Person ${index}; Team: Platform; Salary: ${50_000 + index}`,
+    );
+    const document = parsedDocument(
+      block(rows.join('\n'), { sheet: 'People', row: 2 }),
+      block('Total: 200', { sheet: 'Summary', row: 1 }),
+    );
     const chunks = chunkDocument(document, { size: 500, overlap: 100 });
     expectWellFormed(document, chunks, 500);
     const people = chunks.filter((chunk) => chunk.position.sheet === 'People');
@@ -229,7 +254,9 @@ describe('chunkDocument', () => {
   });
 
   it('chunks a megabyte of text completely', () => {
-    const pages = Array.from({ length: 100 }, (_, index) => block(`${sentences(60, index + 1)}\n\n`.repeat(2).padEnd(10_000, ' ok'), { page: index + 1 }));
+    const pages = Array.from({ length: 100 }, (_, index) =>
+      block(`${sentences(60, index + 1)}\n\n`.repeat(2).padEnd(10_000, ' ok'), { page: index + 1 }),
+    );
     const document = parsedDocument(...pages);
     expect(document.text.length).toBeGreaterThanOrEqual(1_000_000);
     const chunks = chunkDocument(document);
@@ -244,7 +271,9 @@ describe('chunkDocument', () => {
 
   it('validates its options with a clear message', () => {
     const document = parsedDocument(block('Some text.'));
-    expect(() => chunkDocument(document, { size: 99 })).toThrow('Chunk size must be a whole number of at least 100 characters, got 99');
+    expect(() => chunkDocument(document, { size: 99 })).toThrow(
+      'Chunk size must be a whole number of at least 100 characters, got 99',
+    );
     expect(() => chunkDocument(document, { size: 250.5 })).toThrow(/Chunk size must be a whole number/);
     expect(() => chunkDocument(document, { size: 200, overlap: 100 })).toThrow(
       'Chunk overlap must be a whole number from 0 to less than half the size (100), got 100',

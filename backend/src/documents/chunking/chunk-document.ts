@@ -54,18 +54,30 @@ export function chunkDocument(document: ParsedDocument, options: ChunkingOptions
     const positionOf = positioner(document.text, blockStart, block);
     for (const { start, end } of spansOf(document.text, blockStart, blockEnd, size, overlap, breaksFor(block))) {
       const text = document.text.slice(start, end);
-      chunks.push({ index: chunks.length, text, position: positionOf(start, end), start, end, tokenCount: tokenize(text).length });
+      chunks.push({
+        index: chunks.length,
+        text,
+        position: positionOf(start, end),
+        start,
+        end,
+        tokenCount: tokenize(text).length,
+      });
     }
   });
   return chunks;
 }
 
-function validateOptions({ size = DEFAULT_SIZE, overlap = DEFAULT_OVERLAP }: ChunkingOptions): Required<ChunkingOptions> {
+function validateOptions({
+  size = DEFAULT_SIZE,
+  overlap = DEFAULT_OVERLAP,
+}: ChunkingOptions): Required<ChunkingOptions> {
   if (!Number.isInteger(size) || size < MIN_SIZE) {
     throw new RangeError(`Chunk size must be a whole number of at least ${MIN_SIZE} characters, got ${size}`);
   }
   if (!Number.isInteger(overlap) || overlap < 0 || overlap >= size / 2) {
-    throw new RangeError(`Chunk overlap must be a whole number from 0 to less than half the size (${size / 2}), got ${overlap}`);
+    throw new RangeError(
+      `Chunk overlap must be a whole number from 0 to less than half the size (${size / 2}), got ${overlap}`,
+    );
   }
   return { size, overlap };
 }
@@ -112,7 +124,14 @@ function breaksFor(block: DocumentBlock): Breaks {
 }
 
 /** The chunks of the block text[blockStart, blockEnd], trimmed of surrounding whitespace. */
-function* spansOf(text: string, blockStart: number, blockEnd: number, size: number, overlap: number, breaks: Breaks): Generator<Span> {
+function* spansOf(
+  text: string,
+  blockStart: number,
+  blockEnd: number,
+  size: number,
+  overlap: number,
+  breaks: Breaks,
+): Generator<Span> {
   const contentEnd = trimEnd(text, blockStart, blockEnd);
   let start = skipWhitespace(text, blockStart, contentEnd);
   let previousEnd = start;
@@ -158,7 +177,11 @@ function overlapStart(text: string, start: number, end: number, overlap: number)
 }
 
 /** Maps a chunk's span to its position: the block's, with the rows covered in a sheet. */
-function positioner(text: string, blockStart: number, block: DocumentBlock): (start: number, end: number) => ChunkPosition {
+function positioner(
+  text: string,
+  blockStart: number,
+  block: DocumentBlock,
+): (start: number, end: number) => ChunkPosition {
   const firstRow = block.position.row;
   if (block.position.sheet === undefined || firstRow === undefined) return () => ({ ...block.position });
   // Chunk starts only increase, so rows before a chunk are counted once, from the previous start.

@@ -3,7 +3,14 @@ import { tokenize } from './tokenize.js';
 
 describe('tokenize', () => {
   it('lowercases and splits on anything that is not a letter or digit', () => {
-    expect(tokenize('Quarterly REPORT: revenue/costs, 2024-Q3')).toEqual(['quarterly', 'report', 'revenue', 'costs', '2024', 'q3']);
+    expect(tokenize('Quarterly REPORT: revenue/costs, 2024-Q3')).toEqual([
+      'quarterly',
+      'report',
+      'revenue',
+      'costs',
+      '2024',
+      'q3',
+    ]);
   });
 
   it('folds diacritics and compatibility forms so accented and plain spellings match', () => {

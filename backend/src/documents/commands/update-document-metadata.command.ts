@@ -14,7 +14,8 @@ export class UpdateDocumentMetadataCommand {
   ) {}
 }
 
-export const ACCESS_LEVEL_OWNER_ONLY = 'Only the person who uploaded a document or an administrator can change who may read it';
+export const ACCESS_LEVEL_OWNER_ONLY =
+  'Only the person who uploaded a document or an administrator can change who may read it';
 
 /** Replaces the document's metadata. Who may read it (accessLevel) is changed only by its uploader or an administrator. */
 @CommandHandler(UpdateDocumentMetadataCommand)

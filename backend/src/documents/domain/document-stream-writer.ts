@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { EventMetadata } from '../../event-store/domain-event.js';
 import { EventStore } from '../../event-store/event-store.service.js';
 import { loadAggregate, type LoadedAggregate } from '../../event-store/load-aggregate.js';
-import { decideDocument, evolveDocument, initialDocumentState, type DocumentCommand, type DocumentState } from './document.decider.js';
+import {
+  decideDocument,
+  evolveDocument,
+  initialDocumentState,
+  type DocumentCommand,
+  type DocumentState,
+} from './document.decider.js';
 import { DOCUMENT_STREAM_TYPE, documentStreamId } from './document.events.js';
 
 /** Load, decide, append: the one path every change to a document takes. */

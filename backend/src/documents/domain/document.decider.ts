@@ -6,7 +6,12 @@ import {
   type DocumentStatus,
 } from '@docent/common/documents';
 import { DomainError } from '../../common/domain-error.js';
-import { assertNever, type DomainEvent, type DomainEventMap, type RecordedEvent } from '../../event-store/domain-event.js';
+import {
+  assertNever,
+  type DomainEvent,
+  type DomainEventMap,
+  type RecordedEvent,
+} from '../../event-store/domain-event.js';
 import type { DocumentUserMetadataFields } from './document.events.js';
 
 export interface DocumentState {
@@ -78,9 +83,13 @@ export function decideDocument(command: DocumentCommand, state: DocumentState): 
       }
       return [{ type: 'DocumentReprocessRequested', data: {} }];
     case 'RecordVectorsRebuilt':
-      if (state.status !== 'processed') throw new DomainError('conflict', 'Only processed documents have vectors to rebuild');
+      if (state.status !== 'processed')
+        throw new DomainError('conflict', 'Only processed documents have vectors to rebuild');
       return [
-        { type: 'DocumentVectorsRebuilt', data: { vectorized: command.vectorized, embeddingModel: command.embeddingModel } },
+        {
+          type: 'DocumentVectorsRebuilt',
+          data: { vectorized: command.vectorized, embeddingModel: command.embeddingModel },
+        },
       ];
     case 'UpdateMetadata':
       return [{ type: 'DocumentMetadataUpdated', data: { metadata: command.metadata } }];

@@ -12,7 +12,14 @@ let index: ChunkIndex;
 function chunksOf(...texts: string[]): IndexableChunk[] {
   let start = 0;
   return texts.map((text, position) => {
-    const chunk = { index: position, text, position: {}, start, end: start + text.length, tokenCount: tokenize(text).length };
+    const chunk = {
+      index: position,
+      text,
+      position: {},
+      start,
+      end: start + text.length,
+      tokenCount: tokenize(text).length,
+    };
     start += text.length + 2;
     return withPostings(chunk);
   });
@@ -52,7 +59,9 @@ describe('BM25 keyword search', () => {
   });
 
   it('limits the search to given documents and to the number asked for', async () => {
-    expect((await index.keywordSearch('cherry', { limit: 10, documentIds: [second] })).map((hit) => hit.documentId)).toEqual([second]);
+    expect(
+      (await index.keywordSearch('cherry', { limit: 10, documentIds: [second] })).map((hit) => hit.documentId),
+    ).toEqual([second]);
     expect(await index.keywordSearch('cherry', { limit: 1 })).toHaveLength(1);
   });
 
@@ -69,7 +78,10 @@ describe('BM25 keyword search', () => {
     expect(await index.keywordSearch('apple cherry', { limit: 10 })).toEqual(
       before.map((hit) => ({ ...hit, chunkId: expect.any(String) })),
     );
-    const [{ count }] = await t.app.get(MikroORM).em.fork().execute('select count(*)::int as count from document_chunks');
+    const [{ count }] = await t.app
+      .get(MikroORM)
+      .em.fork()
+      .execute('select count(*)::int as count from document_chunks');
     expect(count).toBe(3);
   });
 

@@ -88,7 +88,10 @@ function termsNeeded(terms: WeightedTerm[], threshold: number): number {
 }
 
 /** Postgres array literals of a chunk's postings, as the insert and update statements read them. */
-function postingsColumns(chunk: Pick<IndexableChunk, 'termHashes' | 'termFreqs'>): { term_hashes: string; term_freqs: string } {
+function postingsColumns(chunk: Pick<IndexableChunk, 'termHashes' | 'termFreqs'>): {
+  term_hashes: string;
+  term_freqs: string;
+} {
   return { term_hashes: `{${chunk.termHashes.join(',')}}`, term_freqs: `{${chunk.termFreqs.join(',')}}` };
 }
 
@@ -102,7 +105,12 @@ function postingsColumns(chunk: Pick<IndexableChunk, 'termHashes' | 'termFreqs'>
 export class ChunkIndex {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
-  async replaceDocument(documentId: string, text: string, chunks: IndexableChunk[], embeddings: ChunkEmbeddings | null): Promise<void> {
+  async replaceDocument(
+    documentId: string,
+    text: string,
+    chunks: IndexableChunk[],
+    embeddings: ChunkEmbeddings | null,
+  ): Promise<void> {
     await this.orm.em.fork().transactional(async (em) => {
       await this.deleteChunks(em, documentId);
       await bulk(
@@ -138,18 +146,19 @@ export class ChunkIndex {
   }
 
   async extractedText(documentId: string): Promise<string | null> {
-    const [row] = await this.orm.em.fork().execute<{ text: string }[]>(
-      'select text from document_texts where document_id = ?',
-      [documentId],
-    );
+    const [row] = await this.orm.em
+      .fork()
+      .execute<{ text: string }[]>('select text from document_texts where document_id = ?', [documentId]);
     return row?.text ?? null;
   }
 
   async chunksOf(documentId: string): Promise<StoredChunk[]> {
-    const rows = await this.orm.em.fork().execute<{ id: string | number; ordinal: number; text: string; position: unknown }[]>(
-      'select id, ordinal, text, position from document_chunks where document_id = ? order by ordinal',
-      [documentId],
-    );
+    const rows = await this.orm.em
+      .fork()
+      .execute<{ id: string | number; ordinal: number; text: string; position: unknown }[]>(
+        'select id, ordinal, text, position from document_chunks where document_id = ? order by ordinal',
+        [documentId],
+      );
     return rows.map((row) => ({
       id: String(row.id),
       ordinal: row.ordinal,
@@ -186,7 +195,11 @@ export class ChunkIndex {
 
   /** Whether the keyword index was built with this server's tokenizer; if not, keyword search misreads it until `npm run reindex`. */
   async tokenizerIsCurrent(): Promise<boolean> {
-    const [corpus] = await this.orm.em.fork().execute<{ tokenizer: string | null; chunk_count: string | number }[]>('select tokenizer, chunk_count from search_corpus');
+    const [corpus] = await this.orm.em
+      .fork()
+      .execute<{ tokenizer: string | null; chunk_count: string | number }[]>(
+        'select tokenizer, chunk_count from search_corpus',
+      );
     return corpus?.tokenizer === KEYWORD_TOKENIZER || Number(corpus?.chunk_count ?? 0) === 0;
   }
 
@@ -208,9 +221,11 @@ export class ChunkIndex {
         [documentId],
       );
       for (let from = 0; from < chunks.length; from += INSERT_BATCH) {
-        const rows = chunks
-          .slice(from, from + INSERT_BATCH)
-          .map((chunk) => ({ id: chunk.id, token_count: tokenize(chunk.text).length, ...postingsColumns(postingsOf(chunk.text)) }));
+        const rows = chunks.slice(from, from + INSERT_BATCH).map((chunk) => ({
+          id: chunk.id,
+          token_count: tokenize(chunk.text).length,
+          ...postingsColumns(postingsOf(chunk.text)),
+        }));
         await bulk(
           em,
           `update document_chunks c set term_hashes = x.term_hashes::bigint[], term_freqs = x.term_freqs::int[], token_count = x.token_count
@@ -251,7 +266,10 @@ export class ChunkIndex {
    * scores the chunks holding the rarest terms; a second, with the terms θ says are needed,
    * only when those do not suffice. The common terms still count towards every scored chunk.
    */
-  async keywordSearch(query: string, options: { limit: number; documentIds?: string[]; scope?: DocumentScope }): Promise<ChunkHit[]> {
+  async keywordSearch(
+    query: string,
+    options: { limit: number; documentIds?: string[]; scope?: DocumentScope },
+  ): Promise<ChunkHit[]> {
     const hashes = queryTermHashes(query);
     if (hashes.length === 0 || options.limit < 1) return [];
     const em = this.orm.em.fork();
@@ -273,8 +291,16 @@ export class ChunkIndex {
   }
 
   /** The query's terms found in the index with their IDF and bound, rarest first, and the average chunk length. */
-  private async weighTerms(em: EntityManager, hashes: number[]): Promise<{ terms: WeightedTerm[]; averageLength: number }> {
-    const { rows } = await bulk<{ term: string | number; chunk_count: number; total_chunks: string | number; total_tokens: string | number }>(
+  private async weighTerms(
+    em: EntityManager,
+    hashes: number[],
+  ): Promise<{ terms: WeightedTerm[]; averageLength: number }> {
+    const { rows } = await bulk<{
+      term: string | number;
+      chunk_count: number;
+      total_chunks: string | number;
+      total_tokens: string | number;
+    }>(
       em,
       `select s.term, s.chunk_count, corpus.chunk_count as total_chunks, corpus.token_count as total_tokens
        from search_term_stats s cross join search_corpus corpus
@@ -305,7 +331,13 @@ export class ChunkIndex {
     averageLength: number,
     options: { limit: number; documentIds?: string[]; scope?: DocumentScope },
   ): Promise<ChunkHit[]> {
-    const parameters: unknown[] = [`{${terms.slice(0, essential).map((term) => term.term).join(',')}}`, options.limit];
+    const parameters: unknown[] = [
+      `{${terms
+        .slice(0, essential)
+        .map((term) => term.term)
+        .join(',')}}`,
+      options.limit,
+    ];
     const norm = `(${bind(parameters, BM25_K1 * (1 - BM25_B))}::float8 + ${bind(parameters, (BM25_K1 * BM25_B) / averageLength)}::float8 * c.token_count)`;
     const contributions = terms.map((term) => {
       const weight = bind(parameters, term.idf * (BM25_K1 + 1));
@@ -314,8 +346,12 @@ export class ChunkIndex {
       const place = `width_bucket(${key}, c.term_hashes)`;
       return `case when c.term_hashes[${place}] = ${key} then ${weight}::float8 * (1 - ${norm} / (c.term_freqs[${place}] + ${norm})) else 0 end`;
     });
-    const documentFilter = options.documentIds ? `and c.document_id = any(${bind(parameters, `{${options.documentIds.join(',')}}`)}::uuid[])` : '';
-    const scopeJoin = options.scope ? `join documents d on d.id = c.document_id and ${documentsInScope(options.scope, parameters)}` : '';
+    const documentFilter = options.documentIds
+      ? `and c.document_id = any(${bind(parameters, `{${options.documentIds.join(',')}}`)}::uuid[])`
+      : '';
+    const scopeJoin = options.scope
+      ? `join documents d on d.id = c.document_id and ${documentsInScope(options.scope, parameters)}`
+      : '';
     // Materialized: PGlite never analyzes on its own, and with stale statistics the planner
     // looped over the documents and repeated the index scan for each (seconds at 100,000 chunks).
     const { rows } = await bulk<{ chunk_id: string | number; document_id: string; score: number }>(
@@ -332,7 +368,11 @@ export class ChunkIndex {
        limit $2`,
       parameters,
     );
-    return rows.map((row) => ({ chunkId: String(row.chunk_id), documentId: row.document_id, score: Number(row.score) }));
+    return rows.map((row) => ({
+      chunkId: String(row.chunk_id),
+      documentId: row.document_id,
+      score: Number(row.score),
+    }));
   }
 
   /**
@@ -348,7 +388,9 @@ export class ChunkIndex {
   ): Promise<ChunkHit[]> {
     const dimensions = vector.length;
     const parameters: unknown[] = [toVectorLiteral(vector), options.model, options.limit];
-    const documentFilter = options.documentIds ? `and c.document_id = any(${bind(parameters, `{${options.documentIds.join(',')}}`)}::uuid[])` : '';
+    const documentFilter = options.documentIds
+      ? `and c.document_id = any(${bind(parameters, `{${options.documentIds.join(',')}}`)}::uuid[])`
+      : '';
     const distance = `c.embedding::vector(${dimensions}) <=> $1::vector(${dimensions})`;
     return this.orm.em.fork().transactional(async (em) => {
       await em.execute('set local hnsw.iterative_scan = strict_order');
@@ -362,11 +404,20 @@ export class ChunkIndex {
          limit $3`,
         parameters,
       );
-      return rows.map((row) => ({ chunkId: String(row.chunk_id), documentId: row.document_id, score: 1 - Number(row.distance) }));
+      return rows.map((row) => ({
+        chunkId: String(row.chunk_id),
+        documentId: row.document_id,
+        score: 1 - Number(row.distance),
+      }));
     });
   }
 
-  private async insertChunks(em: EntityManager, documentId: string, chunks: IndexableChunk[], embeddings: ChunkEmbeddings | null): Promise<void> {
+  private async insertChunks(
+    em: EntityManager,
+    documentId: string,
+    chunks: IndexableChunk[],
+    embeddings: ChunkEmbeddings | null,
+  ): Promise<void> {
     for (let from = 0; from < chunks.length; from += INSERT_BATCH) {
       const rows = chunks.slice(from, from + INSERT_BATCH).map((chunk) => ({
         ordinal: chunk.index,
@@ -391,7 +442,10 @@ export class ChunkIndex {
       );
     }
     const tokens = chunks.reduce((sum, chunk) => sum + chunk.tokenCount, 0);
-    await em.execute('update search_corpus set chunk_count = chunk_count + ?, token_count = token_count + ?', [chunks.length, tokens]);
+    await em.execute('update search_corpus set chunk_count = chunk_count + ?, token_count = token_count + ?', [
+      chunks.length,
+      tokens,
+    ]);
     await countTerms(em, documentId, 1);
   }
 
@@ -453,7 +507,8 @@ function bind(parameters: unknown[], value: unknown): string {
  * into `parameters`. Lists travel as JSON, so no tag can break out of an array literal.
  */
 function documentsInScope(scope: DocumentScope, parameters: unknown[]): string {
-  const listOf = (values: string[]) => `array(select jsonb_array_elements_text(${bind(parameters, JSON.stringify(values))}::jsonb))`;
+  const listOf = (values: string[]) =>
+    `array(select jsonb_array_elements_text(${bind(parameters, JSON.stringify(values))}::jsonb))`;
   const conditions = [`d.status = 'processed'`];
   if (!scope.reader.readsEverything) {
     conditions.push(`(d.access_level = 'shared' or d.uploaded_by = ${bind(parameters, scope.reader.userId)}::uuid)`);

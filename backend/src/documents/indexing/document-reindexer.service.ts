@@ -27,7 +27,9 @@ export class DocumentReindexer {
     @Inject(EMBEDDING_PROVIDER) private readonly embedder: EmbeddingProvider | null,
   ) {}
 
-  async reindexAll(onDocument: (name: string, index: number, total: number) => void = () => undefined): Promise<ReindexOutcome> {
+  async reindexAll(
+    onDocument: (name: string, index: number, total: number) => void = () => undefined,
+  ): Promise<ReindexOutcome> {
     if (this.embedder) await this.chunkIndex.ensureVectorIndex(this.embedder.dimensions);
     const processed = await this.orm.em
       .fork()
@@ -59,6 +61,10 @@ export class DocumentReindexer {
   /** Providers batch by themselves; a document's chunks go in one call. */
   private async embed(texts: string[]): Promise<ChunkEmbeddings | null> {
     if (!this.embedder) return null;
-    return { model: this.embedder.model, dimensions: this.embedder.dimensions, vectors: await this.embedder.embed(texts) };
+    return {
+      model: this.embedder.model,
+      dimensions: this.embedder.dimensions,
+      vectors: await this.embedder.embed(texts),
+    };
   }
 }

@@ -18,9 +18,7 @@ export function buildParsedDocument(
   blocks: DocumentBlock[],
   options: { pages?: number; encoding?: string } = {},
 ): ParsedDocument {
-  const kept = blocks
-    .map((block) => ({ ...block, text: block.text.trim() }))
-    .filter((block) => block.text !== '');
+  const kept = blocks.map((block) => ({ ...block, text: block.text.trim() })).filter((block) => block.text !== '');
   if (kept.length === 0) throw new UnreadableDocumentError(NO_TEXT);
   const text = kept.map((block) => block.text).join('\n\n');
   return {

@@ -62,7 +62,7 @@ function readHeadingStyles(stylesXml: string | undefined): Map<string, number> {
     const name = attribute(findFirst(childrenOf(style), 'w:name') ?? {}, 'w:val') ?? '';
     const level = outline
       ? outlineToHeadingLevel(attribute(outline, 'w:val'))
-      : headingNumber(name) ?? headingNumber(id);
+      : (headingNumber(name) ?? headingNumber(id));
     if (level !== undefined) levels.set(id, level);
   }
   return levels;
@@ -74,7 +74,7 @@ function headingLevel(paragraph: XmlNode, styleLevels: Map<string, number>): num
   const outline = findFirst(childrenOf(properties), 'w:outlineLvl');
   if (outline) return outlineToHeadingLevel(attribute(outline, 'w:val'));
   const styleId = attribute(findFirst(childrenOf(properties), 'w:pStyle') ?? {}, 'w:val');
-  return styleId === undefined ? undefined : styleLevels.get(styleId) ?? headingNumber(styleId);
+  return styleId === undefined ? undefined : (styleLevels.get(styleId) ?? headingNumber(styleId));
 }
 
 function outlineToHeadingLevel(value: string | undefined): number | undefined {

@@ -15,7 +15,11 @@ import { checkZipArchive } from './zip-guard.js';
  * readable reason; nothing is thrown for it. Run it through parseDocument, which puts
  * it in a worker thread with time and memory limits.
  */
-export async function parseDocumentBytes(bytes: Uint8Array, fileName: string, limits: ParseLimits): Promise<ParseResult> {
+export async function parseDocumentBytes(
+  bytes: Uint8Array,
+  fileName: string,
+  limits: ParseLimits,
+): Promise<ParseResult> {
   try {
     return { ok: true, document: await detectGuardAndParse(bytes, fileName, limits) };
   } catch (error) {

@@ -59,7 +59,10 @@ describe('parseDocument on the calling thread', () => {
       limits: { maxUncompressedBytes: 1_000 },
     });
 
-    expect(result).toEqual({ ok: false, reason: 'The archive expands too much to be safe to open (possible zip bomb)' });
+    expect(result).toEqual({
+      ok: false,
+      reason: 'The archive expands too much to be safe to open (possible zip bomb)',
+    });
   });
 
   it('refuses a DOCX without any text', async () => {
@@ -95,7 +98,9 @@ describe('parseDocument in a worker thread (compiled build)', () => {
     // Errors elsewhere in the workspace do not stop tsc -b from emitting this folder.
     spawnSync(process.execPath, [tsc, '-b'], { cwd: repositoryRoot, stdio: 'ignore' });
     expect(existsSync(new URL('parse-worker.js', compiledModule))).toBe(true);
-    ({ parseDocument: compiledParseDocument, prepareDocument: compiledPrepareDocument } = (await import(compiledModule.href)) as {
+    ({ parseDocument: compiledParseDocument, prepareDocument: compiledPrepareDocument } = (await import(
+      compiledModule.href
+    )) as {
       parseDocument: typeof parseDocument;
       prepareDocument: typeof prepareDocument;
     });

@@ -38,7 +38,10 @@ export async function parseDocument(
   fileName: string,
   options: ParseDocumentOptions = {},
 ): Promise<ParseResult> {
-  return (await runTask({ bytes, fileName, limits: { ...DEFAULT_PARSE_LIMITS, ...options.limits } }, options)) as ParseResult;
+  return (await runTask(
+    { bytes, fileName, limits: { ...DEFAULT_PARSE_LIMITS, ...options.limits } },
+    options,
+  )) as ParseResult;
 }
 
 /**
@@ -52,7 +55,10 @@ export async function prepareDocument(
   chunking: ChunkingOptions,
   options: ParseDocumentOptions = {},
 ): Promise<PrepareResult> {
-  return (await runTask({ bytes, fileName, chunking, limits: { ...DEFAULT_PARSE_LIMITS, ...options.limits } }, options)) as PrepareResult;
+  return (await runTask(
+    { bytes, fileName, chunking, limits: { ...DEFAULT_PARSE_LIMITS, ...options.limits } },
+    options,
+  )) as PrepareResult;
 }
 
 function runTask(task: ParseTask, options: ParseDocumentOptions): Promise<ParseResult | PrepareResult> {
@@ -86,10 +92,13 @@ function poolFor(maxOldGenerationSizeMb: number): Piscina<ParseTask, ParseResult
 
 async function runParseWorker(task: ParseTask): Promise<ParseResult | PrepareResult> {
   try {
-    return await poolFor(task.limits.maxOldGenerationSizeMb).run(task, { signal: AbortSignal.timeout(task.limits.timeLimitMs) });
+    return await poolFor(task.limits.maxOldGenerationSizeMb).run(task, {
+      signal: AbortSignal.timeout(task.limits.timeLimitMs),
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') return { ok: false, reason: PARSING_TOO_LONG };
-    if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') return { ok: false, reason: PARSING_OUT_OF_MEMORY };
+    if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
+      return { ok: false, reason: PARSING_OUT_OF_MEMORY };
     return { ok: false, reason: PARSING_CRASHED };
   }
 }

@@ -18,7 +18,12 @@ export interface ParseTask {
 }
 
 /** One task of the parse pool, run by its worker threads or, in tests from sources, on the calling thread. */
-export async function runParseTask({ bytes, fileName, limits, chunking }: ParseTask): Promise<ParseResult | PrepareResult> {
+export async function runParseTask({
+  bytes,
+  fileName,
+  limits,
+  chunking,
+}: ParseTask): Promise<ParseResult | PrepareResult> {
   const parsed = await parseDocumentBytes(bytes, fileName, limits);
   if (!parsed.ok || !chunking) return parsed;
   const chunks = chunkDocument(parsed.document, chunking).map(withPostings);

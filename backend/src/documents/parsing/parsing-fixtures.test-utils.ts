@@ -113,7 +113,10 @@ export async function ownerPasswordPdfFixture(): Promise<Uint8Array> {
   const fileId = Buffer.alloc(16, 1);
   const permissions = Buffer.alloc(4);
   permissions.writeInt32LE(-4);
-  const key = createHash('md5').update(Buffer.concat([PASSWORD_PADDING, owner, permissions, fileId])).digest().subarray(0, 5);
+  const key = createHash('md5')
+    .update(Buffer.concat([PASSWORD_PADDING, owner, permissions, fileId]))
+    .digest()
+    .subarray(0, 5);
   const user = rc4(key, PASSWORD_PADDING);
   pdf.context.trailerInfo.Encrypt = pdf.context.register(
     pdf.context.obj({
@@ -126,7 +129,10 @@ export async function ownerPasswordPdfFixture(): Promise<Uint8Array> {
       U: PDFHexString.of(user.toString('hex')),
     }),
   );
-  pdf.context.trailerInfo.ID = pdf.context.obj([PDFHexString.of(fileId.toString('hex')), PDFHexString.of(fileId.toString('hex'))]);
+  pdf.context.trailerInfo.ID = pdf.context.obj([
+    PDFHexString.of(fileId.toString('hex')),
+    PDFHexString.of(fileId.toString('hex')),
+  ]);
   return pdf.save({ useObjectStreams: false });
 }
 

@@ -60,7 +60,9 @@ function isBodyPlaceholder(shape: XmlNode): boolean {
 
 function shapesText(part: XmlNode[], include: (shape: XmlNode) => boolean): string {
   const tree = findFirst(part, 'p:spTree');
-  const shapes = tree ? childrenOf(tree).filter((node) => tagOf(node) !== 'p:nvGrpSpPr' && tagOf(node) !== 'p:grpSpPr') : [];
+  const shapes = tree
+    ? childrenOf(tree).filter((node) => tagOf(node) !== 'p:nvGrpSpPr' && tagOf(node) !== 'p:grpSpPr')
+    : [];
   return shapes
     .filter(include)
     .map((shape) => linesOf([shape]).join('\n'))

@@ -74,8 +74,16 @@ function isUtf8(bytes: Uint8Array): boolean {
 
 function looksLikeText(text: string): boolean {
   const sample = text.slice(0, SAMPLE_BYTES);
-  const controls = sample.match(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g)?.length ?? 0;
+  let controls = 0;
+  for (let index = 0; index < sample.length; index++) {
+    if (isBinaryControl(sample.charCodeAt(index))) controls++;
+  }
   return controls <= sample.length * MAX_CONTROL_SHARE;
+}
+
+/** C0 controls other than tab, line feed, form feed and carriage return, and DEL: rare in text. */
+function isBinaryControl(code: number): boolean {
+  return code <= 0x08 || code === 0x0b || (code >= 0x0e && code <= 0x1f) || code === 0x7f;
 }
 
 function startsWith(bytes: Uint8Array, prefix: number[]): boolean {

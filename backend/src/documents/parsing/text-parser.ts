@@ -7,7 +7,9 @@ import { UnreadableDocumentError } from './unreadable-document.error.js';
 /** Plain text: one block per paragraph, paragraphs separated by blank lines. */
 export function parseText(bytes: Uint8Array): ParsedDocument {
   const { text, encoding } = decode(bytes);
-  const blocks = text.split(/(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)\s*/).map((paragraph) => ({ text: paragraph, position: {} }));
+  const blocks = text
+    .split(/(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)\s*/)
+    .map((paragraph) => ({ text: paragraph, position: {} }));
   return buildParsedDocument('TXT', blocks, { encoding });
 }
 

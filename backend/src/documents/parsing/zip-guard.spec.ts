@@ -26,7 +26,10 @@ describe('checkZipArchive', () => {
     for (let index = 0; index < 12; index++) zip.file(`part${index}.xml`, '<a/>');
 
     expect(
-      checkZipArchive(await zip.generateAsync({ type: 'uint8array' }), { ...DEFAULT_PARSE_LIMITS, maxArchiveEntries: 10 }),
+      checkZipArchive(await zip.generateAsync({ type: 'uint8array' }), {
+        ...DEFAULT_PARSE_LIMITS,
+        maxArchiveEntries: 10,
+      }),
     ).toBe('The archive has too many entries to be safe to open (more than 10)');
   });
 

@@ -86,7 +86,11 @@ export class DocumentProcessor implements OnModuleDestroy {
       .subscribe(({ event }) => this.enqueue(documentIdOf(event.streamId)));
     const unfinished = await this.orm.em
       .fork()
-      .find(DocumentEntity, { status: { $in: ['indexing', 'processing'] } }, { fields: ['id'], orderBy: { uploadedAt: 'asc' } });
+      .find(
+        DocumentEntity,
+        { status: { $in: ['indexing', 'processing'] } },
+        { fields: ['id'], orderBy: { uploadedAt: 'asc' } },
+      );
     for (const { id } of unfinished) this.enqueue(id);
   }
 
@@ -98,7 +102,9 @@ export class DocumentProcessor implements OnModuleDestroy {
     const orphans = await this.chunkIndex.removeOrphans();
     const abandoned = await this.files.removeAbandonedUploads(new Date(Date.now() - ABANDONED_UPLOAD_AGE_MS));
     if (orphans + abandoned > 0) {
-      this.logger.log(`Cleared up after a crash: chunks of ${orphans} deleted documents, ${abandoned} unfinished uploads`);
+      this.logger.log(
+        `Cleared up after a crash: chunks of ${orphans} deleted documents, ${abandoned} unfinished uploads`,
+      );
     }
   }
 
@@ -161,7 +167,9 @@ export class DocumentProcessor implements OnModuleDestroy {
   }
 
   private async run(documentId: string): Promise<void> {
-    let { state, version } = await this.documents.load(documentId);
+    const loaded = await this.documents.load(documentId);
+    const { state } = loaded;
+    let { version } = loaded;
     if (!state.exists || state.deleted || (state.status !== 'indexing' && state.status !== 'processing')) return;
 
     this.progress.report(documentId, 'reading', 0);
@@ -175,7 +183,10 @@ export class DocumentProcessor implements OnModuleDestroy {
     }
 
     this.progress.report(documentId, 'parsing', 20);
-    const prepared = await prepareDocument(bytes, state.name, { size: this.options.chunkSize, overlap: this.options.chunkOverlap });
+    const prepared = await prepareDocument(bytes, state.name, {
+      size: this.options.chunkSize,
+      overlap: this.options.chunkOverlap,
+    });
     if (!prepared.ok) return this.fail(documentId, prepared.reason, version);
     const { document } = prepared;
     const { chunks } = document;

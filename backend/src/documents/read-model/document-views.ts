@@ -44,7 +44,9 @@ export class DocumentViews {
 
   /** The caller's document, or not-found when it does not exist or is someone else's private one. */
   async find(documentId: string, principal: Principal): Promise<DocumentRecord> {
-    const record = await this.orm.em.fork().findOne(DocumentEntity, { $and: [{ id: documentId }, this.readableBy(principal)] });
+    const record = await this.orm.em
+      .fork()
+      .findOne(DocumentEntity, { $and: [{ id: documentId }, this.readableBy(principal)] });
     if (!record) throw new DomainError('not-found', DOCUMENT_NOT_FOUND);
     return record;
   }
@@ -64,11 +66,13 @@ export class DocumentViews {
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
     const sort = SORT_COLUMNS[query.sort ?? 'uploadedAt'];
     const order = query.order ?? (query.sort ? 'asc' : 'desc');
-    const [records, total] = await this.orm.em.fork().findAndCount(
-      DocumentEntity,
-      { $and: [this.readableBy(principal), ...filtersOf(query)] },
-      { orderBy: [{ [sort]: order }, { id: 'asc' }], limit: pageSize, offset: (page - 1) * pageSize },
-    );
+    const [records, total] = await this.orm.em
+      .fork()
+      .findAndCount(
+        DocumentEntity,
+        { $and: [this.readableBy(principal), ...filtersOf(query)] },
+        { orderBy: [{ [sort]: order }, { id: 'asc' }], limit: pageSize, offset: (page - 1) * pageSize },
+      );
     return { success: true, documents: await this.toViews(records), total, page, pageSize };
   }
 
@@ -148,7 +152,10 @@ function filtersOf(query: DocumentListQuery): FilterQuery<DocumentRecord>[] {
   if (query.status?.length) filters.push({ status: { $in: query.status } });
   if (query.fileTypes?.length) filters.push({ type: { $in: query.fileTypes } });
   if (query.dateFrom) filters.push({ uploadedAt: { $gte: startOf(query.dateFrom) } });
-  if (query.dateTo) filters.push({ uploadedAt: isDateOnly(query.dateTo) ? { $lt: dayAfter(query.dateTo) } : { $lte: new Date(query.dateTo) } });
+  if (query.dateTo)
+    filters.push({
+      uploadedAt: isDateOnly(query.dateTo) ? { $lt: dayAfter(query.dateTo) } : { $lte: new Date(query.dateTo) },
+    });
   if (query.sizeMin !== undefined) filters.push({ sizeBytes: { $gte: query.sizeMin } });
   if (query.sizeMax !== undefined) filters.push({ sizeBytes: { $lte: query.sizeMax } });
   if (query.hasVectors !== undefined) filters.push({ vectorized: query.hasVectors });

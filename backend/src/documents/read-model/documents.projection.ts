@@ -69,7 +69,14 @@ export class DocumentsProjection implements ProjectionHandler {
         await em.nativeUpdate(
           DocumentEntity,
           { id },
-          { status: 'indexing', failureReason: null, processedAt: null, chunks: 0, vectorized: false, embeddingModel: null },
+          {
+            status: 'indexing',
+            failureReason: null,
+            processedAt: null,
+            chunks: 0,
+            vectorized: false,
+            embeddingModel: null,
+          },
         );
         return;
       case 'DocumentVectorsRebuilt':

@@ -25,7 +25,8 @@ function sha256(content: Uint8Array): string {
 /** The content as a stream of chunks of at most `chunkSize` bytes. */
 function streamOf(content: Buffer, chunkSize = 16 * 1024): Readable {
   const chunks: Buffer[] = [];
-  for (let start = 0; start < content.length; start += chunkSize) chunks.push(content.subarray(start, start + chunkSize));
+  for (let start = 0; start < content.length; start += chunkSize)
+    chunks.push(content.subarray(start, start + chunkSize));
   return Readable.from(chunks);
 }
 

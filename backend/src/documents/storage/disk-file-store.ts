@@ -120,7 +120,10 @@ export class DiskFileStore implements FileStore {
     let removed = 0;
     for (const name of names.filter((entry) => entry.startsWith(INCOMING_PREFIX))) {
       const path = join(this.root, name);
-      const modified = await stat(path).then((info) => info.mtime, () => null);
+      const modified = await stat(path).then(
+        (info) => info.mtime,
+        () => null,
+      );
       if (modified && modified < olderThan) {
         await rm(path, { force: true });
         removed += 1;

@@ -46,7 +46,9 @@ export class Originals {
       if (this.uploadsInFlight.has(sha256)) return;
       const [row] = await this.orm.em
         .fork()
-        .execute<{ references: string | number }[]>('select count(*) as references from documents where sha256 = ?', [sha256]);
+        .execute<{ references: string | number }[]>('select count(*) as references from documents where sha256 = ?', [
+          sha256,
+        ]);
       if (Number(row?.references ?? 0) === 0) await this.store.delete(sha256);
     });
   }
@@ -55,9 +57,11 @@ export class Originals {
     const previous = this.queues.get(sha256) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(work);
     this.queues.set(sha256, next);
-    void next.finally(() => {
-      if (this.queues.get(sha256) === next) this.queues.delete(sha256);
-    }).catch(() => undefined);
+    void next
+      .finally(() => {
+        if (this.queues.get(sha256) === next) this.queues.delete(sha256);
+      })
+      .catch(() => undefined);
     return next;
   }
 }

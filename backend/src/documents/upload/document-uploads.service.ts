@@ -61,7 +61,11 @@ export class DocumentUploads {
     };
   }
 
-  private async accept(part: UploadedPart, accessLevel: 'shared' | 'private', principal: Principal): Promise<UploadFileResult> {
+  private async accept(
+    part: UploadedPart,
+    accessLevel: 'shared' | 'private',
+    principal: Principal,
+  ): Promise<UploadFileResult> {
     const name = safeFileName(part.fileName);
     if ('refused' in part) return { fileName: name, success: false, ...part.refused };
     const { staged } = part;

@@ -28,5 +28,10 @@ function shorten(name: string): string {
   if (characters.length <= MAX_FILE_NAME_LENGTH) return name;
   const dot = name.lastIndexOf('.');
   const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
-  return characters.slice(0, MAX_FILE_NAME_LENGTH - [...extension].length).join('').trimEnd() + extension;
+  return (
+    characters
+      .slice(0, MAX_FILE_NAME_LENGTH - [...extension].length)
+      .join('')
+      .trimEnd() + extension
+  );
 }

@@ -7,8 +7,7 @@ export const UPLOAD_FIELD = 'document';
 
 /** One file of a multipart upload: staged (written aside and hashed, not stored) or refused. */
 export type UploadedPart =
-  | { fileName: string; staged: StagedFile }
-  | { fileName: string; refused: { status: number; error: string } };
+  { fileName: string; staged: StagedFile } | { fileName: string; refused: { status: number; error: string } };
 
 export interface MultipartUpload {
   parts: UploadedPart[];
@@ -49,7 +48,13 @@ export async function readMultipartUpload(
       parser = busboy({
         headers: request.headers,
         defParamCharset: 'utf8',
-        limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes, fields: 20, fieldSize: 1024, parts: limits.maxFiles + 20 },
+        limits: {
+          files: limits.maxFiles,
+          fileSize: limits.maxFileBytes,
+          fields: 20,
+          fieldSize: 1024,
+          parts: limits.maxFiles + 20,
+        },
       });
     } catch {
       reject(new DomainError('invalid', NOT_MULTIPART));
@@ -60,7 +65,10 @@ export async function readMultipartUpload(
       if (field !== UPLOAD_FIELD) {
         stream.on('error', () => undefined).resume();
         pending.push(
-          Promise.resolve({ fileName, refused: { status: 400, error: `Files must be sent in the field '${UPLOAD_FIELD}'` } }),
+          Promise.resolve({
+            fileName,
+            refused: { status: 400, error: `Files must be sent in the field '${UPLOAD_FIELD}'` },
+          }),
         );
         return;
       }
@@ -87,7 +95,11 @@ export async function readMultipartUpload(
   const stagingFailure = settled.find((outcome) => outcome.status === 'rejected')?.reason as unknown;
   if (failure || stagingFailure || tooManyFiles) {
     await discardAll(parts);
-    throw failure ?? stagingFailure ?? new DomainError('invalid', `At most ${limits.maxFiles} files can be uploaded at once`);
+    throw (
+      failure ??
+      stagingFailure ??
+      new DomainError('invalid', `At most ${limits.maxFiles} files can be uploaded at once`)
+    );
   }
   if (parts.length === 0) throw new DomainError('invalid', NO_FILES);
   return { parts, fields };
@@ -119,7 +131,10 @@ async function stageFile(
   }
   if (stream.truncated) {
     await staged.discard();
-    return { fileName, refused: { status: 413, error: `The file is larger than the limit of ${megabytes(maxFileBytes)}` } };
+    return {
+      fileName,
+      refused: { status: 413, error: `The file is larger than the limit of ${megabytes(maxFileBytes)}` },
+    };
   }
   return { fileName, staged };
 }

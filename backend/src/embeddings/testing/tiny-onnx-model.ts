@@ -45,9 +45,16 @@ export async function createTinyEmbeddingModel(parentDir?: string): Promise<Tiny
   }
   const config = JSON.parse(await readFile(join(TOKENIZER_AND_CONFIG, 'config.json'), 'utf8')) as BertConfig;
   await writeFile(join(path, 'config.json'), JSON.stringify({ ...config, hidden_size: HIDDEN_SIZE }, null, 2));
-  await writeFile(join(path, 'onnx', 'model.onnx'), embeddingLayerModel(config.vocab_size, config.type_vocab_size, HIDDEN_SIZE));
+  await writeFile(
+    join(path, 'onnx', 'model.onnx'),
+    embeddingLayerModel(config.vocab_size, config.type_vocab_size, HIDDEN_SIZE),
+  );
 
-  return { path, dimensions: HIDDEN_SIZE, cleanup: () => rm(parentDir ? path : root, { recursive: true, force: true }) };
+  return {
+    path,
+    dimensions: HIDDEN_SIZE,
+    cleanup: () => rm(parentDir ? path : root, { recursive: true, force: true }),
+  };
 }
 
 interface BertConfig {
@@ -169,7 +176,12 @@ function embeddingLayerModel(vocabularySize: number, tokenTypes: number, hiddenS
         { op_type: 'Gather', input: ['word_embeddings', 'input_ids'], output: ['word_vectors'] },
         { op_type: 'Gather', input: ['token_type_embeddings', 'token_type_ids'], output: ['token_type_vectors'] },
         { op_type: 'Add', input: ['word_vectors', 'token_type_vectors'], output: ['token_vectors'] },
-        { op_type: 'Cast', input: ['attention_mask'], output: ['mask'], attribute: [{ name: 'to', type: ATTRIBUTE_INT, i: FLOAT }] },
+        {
+          op_type: 'Cast',
+          input: ['attention_mask'],
+          output: ['mask'],
+          attribute: [{ name: 'to', type: ATTRIBUTE_INT, i: FLOAT }],
+        },
         { op_type: 'Unsqueeze', input: ['mask', 'last_axis'], output: ['mask_per_feature'] },
         { op_type: 'Mul', input: ['token_vectors', 'mask_per_feature'], output: ['last_hidden_state'] },
       ],
@@ -185,7 +197,11 @@ function tensorType(elementType: number, dimensions: (number | string)[]) {
   return {
     tensor_type: {
       elem_type: elementType,
-      shape: { dim: dimensions.map((dimension) => (typeof dimension === 'number' ? { dim_value: dimension } : { dim_param: dimension })) },
+      shape: {
+        dim: dimensions.map((dimension) =>
+          typeof dimension === 'number' ? { dim_value: dimension } : { dim_param: dimension },
+        ),
+      },
     },
   };
 }

@@ -67,7 +67,9 @@ export class AddProviderHandler implements ICommandHandler<AddProviderCommand> {
     const listModels = plugin.listModels.bind(plugin);
     let models: ModelInfo[];
     try {
-      models = await withTimeout(this.timeoutMs, () => listModels(contextFor(plugin.id, { baseURL: request.baseURL, apiKey })));
+      models = await withTimeout(this.timeoutMs, () =>
+        listModels(contextFor(plugin.id, { baseURL: request.baseURL, apiKey })),
+      );
     } catch (error) {
       const message = redactKey(error instanceof Error ? error.message : String(error), apiKey);
       throw new BadGatewayException(`Could not list the models at ${request.baseURL}: ${message}`);

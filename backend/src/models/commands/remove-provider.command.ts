@@ -26,7 +26,10 @@ export class RemoveProviderHandler implements ICommandHandler<RemoveProviderComm
     const provider = await this.catalog.findProvider(providerId);
     if (!provider) throw new DomainError('not-found', PROVIDER_NOT_FOUND);
     if (!provider.custom) {
-      throw new DomainError('conflict', `${provider.name} is an installed plugin; only providers added with Add Provider can be removed`);
+      throw new DomainError(
+        'conflict',
+        `${provider.name} is an installed plugin; only providers added with Add Provider can be removed`,
+      );
     }
     const metadata = { actorId: principal.userId };
     await this.streams.provider({ type: 'Remove', providerId }, metadata);

@@ -14,14 +14,27 @@ export interface ModelProviderState {
   apiKey: StoredApiKey | null;
 }
 
-export const initialModelProviderState = (): ModelProviderState => ({ added: false, removed: false, endpoint: null, apiKey: null });
+export const initialModelProviderState = (): ModelProviderState => ({
+  added: false,
+  removed: false,
+  endpoint: null,
+  apiKey: null,
+});
 
 export const PROVIDER_NOT_FOUND = 'Model provider not found';
 
 export type ModelProviderCommand =
   /** `undefined` leaves a setting as it is; `null` clears it. */
   | { type: 'Configure'; providerId: string; endpoint?: string | null; apiKey?: StoredApiKey | null }
-  | { type: 'Add'; providerId: string; pluginId: string; name: string; endpoint: string; apiKey: StoredApiKey | null; models: ModelInfo[] }
+  | {
+      type: 'Add';
+      providerId: string;
+      pluginId: string;
+      name: string;
+      endpoint: string;
+      apiKey: StoredApiKey | null;
+      models: ModelInfo[];
+    }
   | { type: 'Remove'; providerId: string };
 
 export function decideModelProvider(command: ModelProviderCommand, state: ModelProviderState): DomainEvent[] {
@@ -34,7 +47,8 @@ export function decideModelProvider(command: ModelProviderCommand, state: ModelP
       return [{ type: 'ProviderConfigured', data: { providerId: command.providerId, endpoint, apiKey } }];
     }
     case 'Add': {
-      if (state.added && !state.removed) throw new DomainError('conflict', `A provider with the id ${command.providerId} already exists`);
+      if (state.added && !state.removed)
+        throw new DomainError('conflict', `A provider with the id ${command.providerId} already exists`);
       const { type: _type, ...data } = command;
       return [{ type: 'ProviderAdded', data }];
     }

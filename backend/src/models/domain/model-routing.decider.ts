@@ -23,6 +23,9 @@ export function decideRouting(command: RoutingCommand, state: RoutingConfigurati
   }
 }
 
-export function evolveRouting(_state: RoutingConfiguration, event: RecordedEvent<'RoutingConfigured'>): RoutingConfiguration {
+export function evolveRouting(
+  _state: RoutingConfiguration,
+  event: RecordedEvent<'RoutingConfigured'>,
+): RoutingConfiguration {
   return { ...event.data };
 }

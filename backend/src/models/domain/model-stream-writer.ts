@@ -3,7 +3,12 @@ import type { DomainEvent, EventMetadata, RecordedEvent } from '../../event-stor
 import { EventStore } from '../../event-store/event-store.service.js';
 import { loadAggregate } from '../../event-store/load-aggregate.js';
 import { decideModel, evolveModel, initialModelState, type ModelCommand } from './model.decider.js';
-import { decideModelProvider, evolveModelProvider, initialModelProviderState, type ModelProviderCommand } from './model-provider.decider.js';
+import {
+  decideModelProvider,
+  evolveModelProvider,
+  initialModelProviderState,
+  type ModelProviderCommand,
+} from './model-provider.decider.js';
 import { decideRouting, evolveRouting, initialRoutingState, type RoutingCommand } from './model-routing.decider.js';
 import {
   MODEL_PROVIDER_STREAM_TYPE,
@@ -21,7 +26,12 @@ export class ModelStreamWriter {
 
   async provider(command: ModelProviderCommand, metadata: EventMetadata): Promise<RecordedEvent[]> {
     const streamId = modelProviderStreamId(command.providerId);
-    const { state, version } = await loadAggregate(this.eventStore, streamId, initialModelProviderState, evolveModelProvider);
+    const { state, version } = await loadAggregate(
+      this.eventStore,
+      streamId,
+      initialModelProviderState,
+      evolveModelProvider,
+    );
     return this.append(streamId, MODEL_PROVIDER_STREAM_TYPE, version, decideModelProvider(command, state), metadata);
   }
 
@@ -32,8 +42,19 @@ export class ModelStreamWriter {
   }
 
   async routing(command: RoutingCommand, metadata: EventMetadata): Promise<RecordedEvent[]> {
-    const { state, version } = await loadAggregate(this.eventStore, MODEL_ROUTING_STREAM_ID, initialRoutingState, evolveRouting);
-    return this.append(MODEL_ROUTING_STREAM_ID, MODEL_ROUTING_STREAM_TYPE, version, decideRouting(command, state), metadata);
+    const { state, version } = await loadAggregate(
+      this.eventStore,
+      MODEL_ROUTING_STREAM_ID,
+      initialRoutingState,
+      evolveRouting,
+    );
+    return this.append(
+      MODEL_ROUTING_STREAM_ID,
+      MODEL_ROUTING_STREAM_TYPE,
+      version,
+      decideRouting(command, state),
+      metadata,
+    );
   }
 
   private async append(

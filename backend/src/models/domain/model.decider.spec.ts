@@ -1,7 +1,14 @@
 import { DEFAULT_MODEL_CONFIGURATION } from '@docent/common/models';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, RecordedEvent } from '../../event-store/domain-event.js';
-import { decideModel, evolveModel, initialModelState, type ModelCommand, type ModelEvent, type ModelState } from './model.decider.js';
+import {
+  decideModel,
+  evolveModel,
+  initialModelState,
+  type ModelCommand,
+  type ModelEvent,
+  type ModelState,
+} from './model.decider.js';
 import { decideModelProvider, evolveModelProvider, initialModelProviderState } from './model-provider.decider.js';
 
 const modelId = 'scripted:alpha';
@@ -31,13 +38,25 @@ const tested = (success: boolean, error: string | null = null): DomainEvent => (
 
 describe('the model decider', () => {
   it('records only the settings that change, with their full values', () => {
-    const events = given([]).when({ type: 'Update', modelId, configuration: { temperature: 0.2, topP: 1 }, limits: {} });
+    const events = given([]).when({
+      type: 'Update',
+      modelId,
+      configuration: { temperature: 0.2, topP: 1 },
+      limits: {},
+    });
 
-    expect(events).toEqual([{ type: 'ModelConfigured', data: { modelId, configuration: { ...DEFAULT_MODEL_CONFIGURATION, temperature: 0.2 } } }]);
+    expect(events).toEqual([
+      {
+        type: 'ModelConfigured',
+        data: { modelId, configuration: { ...DEFAULT_MODEL_CONFIGURATION, temperature: 0.2 } },
+      },
+    ]);
   });
 
   it('records nothing for an update that changes nothing', () => {
-    expect(given([]).when({ type: 'Update', modelId, configuration: { temperature: 0.7 }, status: 'active' })).toEqual([]);
+    expect(given([]).when({ type: 'Update', modelId, configuration: { temperature: 0.7 }, status: 'active' })).toEqual(
+      [],
+    );
   });
 
   it("records an administrator's status change", () => {
@@ -47,14 +66,33 @@ describe('the model decider', () => {
   });
 
   it('records every test, and a status change only when the outcome differs from the last one', () => {
-    expect(given([]).when({ type: 'RecordTest', modelId, success: false, responseTimeMs: 12, error: 'Invalid API key' })).toEqual([
+    expect(
+      given([]).when({ type: 'RecordTest', modelId, success: false, responseTimeMs: 12, error: 'Invalid API key' }),
+    ).toEqual([
       tested(false, 'Invalid API key'),
-      { type: 'ModelStatusChanged', data: { modelId, status: 'error', reason: 'Invalid API key', changedBy: 'health-test' } },
+      {
+        type: 'ModelStatusChanged',
+        data: { modelId, status: 'error', reason: 'Invalid API key', changedBy: 'health-test' },
+      },
     ]);
-    expect(given([tested(false, 'Invalid API key')]).when({ type: 'RecordTest', modelId, success: false, responseTimeMs: 12, error: 'Invalid API key' })).toEqual([
-      tested(false, 'Invalid API key'),
-    ]);
-    expect(given([tested(false, 'down')]).when({ type: 'RecordTest', modelId, success: true, responseTimeMs: 12, error: null })).toEqual([
+    expect(
+      given([tested(false, 'Invalid API key')]).when({
+        type: 'RecordTest',
+        modelId,
+        success: false,
+        responseTimeMs: 12,
+        error: 'Invalid API key',
+      }),
+    ).toEqual([tested(false, 'Invalid API key')]);
+    expect(
+      given([tested(false, 'down')]).when({
+        type: 'RecordTest',
+        modelId,
+        success: true,
+        responseTimeMs: 12,
+        error: null,
+      }),
+    ).toEqual([
       tested(true),
       { type: 'ModelStatusChanged', data: { modelId, status: 'active', reason: null, changedBy: 'health-test' } },
     ]);
@@ -64,19 +102,33 @@ describe('the model decider', () => {
 describe('the model provider decider', () => {
   const key = { encrypted: 'v1:abc', masked: 'sk-…abcd' };
   const state = (events: DomainEvent[]) =>
-    recorded(events).reduce((current, event) => evolveModelProvider(current, event as never), initialModelProviderState());
+    recorded(events).reduce(
+      (current, event) => evolveModelProvider(current, event as never),
+      initialModelProviderState(),
+    );
 
   it('keeps the settings not mentioned, and clears those set to null', () => {
-    const configured = state([{ type: 'ProviderConfigured', data: { providerId: 'scripted', endpoint: 'http://a', apiKey: key } }]);
+    const configured = state([
+      { type: 'ProviderConfigured', data: { providerId: 'scripted', endpoint: 'http://a', apiKey: key } },
+    ]);
 
     expect(decideModelProvider({ type: 'Configure', providerId: 'scripted', apiKey: null }, configured)).toEqual([
       { type: 'ProviderConfigured', data: { providerId: 'scripted', endpoint: 'http://a', apiKey: null } },
     ]);
-    expect(decideModelProvider({ type: 'Configure', providerId: 'scripted', endpoint: 'http://a' }, configured)).toEqual([]);
+    expect(
+      decideModelProvider({ type: 'Configure', providerId: 'scripted', endpoint: 'http://a' }, configured),
+    ).toEqual([]);
   });
 
   it('refuses to add a provider twice or remove one that is not there, but adds one again once removed', () => {
-    const addedData = { providerId: 'lab', pluginId: 'openai', name: 'Lab', endpoint: 'http://lab', apiKey: null, models: [] };
+    const addedData = {
+      providerId: 'lab',
+      pluginId: 'openai',
+      name: 'Lab',
+      endpoint: 'http://lab',
+      apiKey: null,
+      models: [],
+    };
     const add = { type: 'Add' as const, ...addedData };
     const added = state([{ type: 'ProviderAdded', data: addedData }]);
     const removed = state([
@@ -85,7 +137,9 @@ describe('the model provider decider', () => {
     ]);
 
     expect(() => decideModelProvider(add, added)).toThrow(/already exists/);
-    expect(() => decideModelProvider({ type: 'Remove', providerId: 'lab' }, initialModelProviderState())).toThrow(/not found/);
+    expect(() => decideModelProvider({ type: 'Remove', providerId: 'lab' }, initialModelProviderState())).toThrow(
+      /not found/,
+    );
     expect(decideModelProvider(add, removed)).toEqual([{ type: 'ProviderAdded', data: addedData }]);
   });
 });

@@ -40,11 +40,15 @@ export function decideModel(command: ModelCommand, state: ModelState): DomainEve
     case 'Update': {
       const events: DomainEvent[] = [];
       const configuration = { ...state.configuration, ...command.configuration };
-      if (!sameFields(configuration, state.configuration)) events.push({ type: 'ModelConfigured', data: { modelId, configuration } });
+      if (!sameFields(configuration, state.configuration))
+        events.push({ type: 'ModelConfigured', data: { modelId, configuration } });
       const limits = { ...state.limits, ...command.limits };
       if (!sameFields(limits, state.limits)) events.push({ type: 'ModelLimitsChanged', data: { modelId, limits } });
       if (command.status !== undefined && command.status !== state.adminStatus) {
-        events.push({ type: 'ModelStatusChanged', data: { modelId, status: command.status, reason: null, changedBy: 'administrator' } });
+        events.push({
+          type: 'ModelStatusChanged',
+          data: { modelId, status: command.status, reason: null, changedBy: 'administrator' },
+        });
       }
       return events;
     }

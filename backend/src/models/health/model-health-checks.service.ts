@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import type { ModelTestResult } from '@docent/common/models';
 import type { ProviderHealth } from '@docent/plugin-sdk';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -49,7 +55,11 @@ export class ModelHealthChecks implements OnApplicationBootstrap, BeforeApplicat
   async testModel(modelId: string, actorId: string | null): Promise<ModelTestResult> {
     const model = await this.catalog.model(modelId);
     if (model.provider.requiresApiKey && model.provider.apiKey === null) {
-      return { success: false, responseTime: 0, error: `Set an API key for ${model.provider.name} before testing its models` };
+      return {
+        success: false,
+        responseTime: 0,
+        error: `Set an API key for ${model.provider.name} before testing its models`,
+      };
     }
     const result = await this.check(model.provider, model.providerModelId);
     await this.record(modelId, result, actorId);
@@ -66,7 +76,9 @@ export class ModelHealthChecks implements OnApplicationBootstrap, BeforeApplicat
 
   private async testProvidersWithoutKeys(): Promise<void> {
     const providers = await this.catalog.providers();
-    await Promise.all(providers.filter((provider) => !provider.requiresApiKey).map((provider) => this.testProvider(provider.id, null)));
+    await Promise.all(
+      providers.filter((provider) => !provider.requiresApiKey).map((provider) => this.testProvider(provider.id, null)),
+    );
   }
 
   private async check(provider: CatalogProvider, providerModelId?: string): Promise<ModelTestResult> {
@@ -88,7 +100,13 @@ export class ModelHealthChecks implements OnApplicationBootstrap, BeforeApplicat
 
   private async record(modelId: string, result: ModelTestResult, actorId: string | null): Promise<void> {
     await this.streams.model(
-      { type: 'RecordTest', modelId, success: result.success, responseTimeMs: result.responseTime, error: result.error ?? null },
+      {
+        type: 'RecordTest',
+        modelId,
+        success: result.success,
+        responseTimeMs: result.responseTime,
+        error: result.error ?? null,
+      },
       { actorId },
     );
   }

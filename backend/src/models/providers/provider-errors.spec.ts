@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeProviderFailure, ProviderTimeoutError, withTimeout } from './provider-errors.js';
 
-const httpError = (status: number, field: 'status' | 'statusCode' = 'status') => Object.assign(new Error(`HTTP ${status}`), { [field]: status });
+const httpError = (status: number, field: 'status' | 'statusCode' = 'status') =>
+  Object.assign(new Error(`HTTP ${status}`), { [field]: status });
 
 describe('describeProviderFailure', () => {
   it.each([

@@ -49,7 +49,11 @@ function statusOf(error: unknown, depth = 0): number | null {
  * Runs a provider call with the router's time limit: the signal asks the plugin to stop,
  * and the race stops waiting even for a plugin that ignores it.
  */
-export async function withTimeout<T>(timeoutMs: number, call: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal): Promise<T> {
+export async function withTimeout<T>(
+  timeoutMs: number,
+  call: (signal: AbortSignal) => Promise<T>,
+  outer?: AbortSignal,
+): Promise<T> {
   const controller = new AbortController();
   const abortFromOuter = () => controller.abort(outer?.reason);
   outer?.addEventListener('abort', abortFromOuter, { once: true });

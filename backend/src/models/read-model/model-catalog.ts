@@ -242,7 +242,12 @@ export class ModelCatalog implements OnModuleInit, OnModuleDestroy {
   }
 }
 
-function toCatalogModel(id: string, info: ModelInfo, provider: CatalogProvider, settings: ModelSettingsRow | undefined): CatalogModel {
+function toCatalogModel(
+  id: string,
+  info: ModelInfo,
+  provider: CatalogProvider,
+  settings: ModelSettingsRow | undefined,
+): CatalogModel {
   return {
     id,
     providerModelId: info.id,
@@ -284,7 +289,9 @@ export function modelStatus(facts: {
 }
 
 function storedKeyOf(row: ProviderRow | undefined): StoredApiKey | null {
-  return row?.encrypted_api_key && row.masked_api_key ? { encrypted: row.encrypted_api_key, masked: row.masked_api_key } : null;
+  return row?.encrypted_api_key && row.masked_api_key
+    ? { encrypted: row.encrypted_api_key, masked: row.masked_api_key }
+    : null;
 }
 
 /** Raw queries may answer jsonb columns as text, depending on the driver. */

@@ -14,11 +14,17 @@ interface UsageTotals {
   lastUsedAt: Date | null;
 }
 
-type UsageRow = { model_id: string } & Record<'requests' | 'errors' | 'answered' | 'finished_normally' | 'latency_ms', string | number> & {
-  last_used_at: Date | string | null;
-};
+type UsageRow = { model_id: string } & Record<
+  'requests' | 'errors' | 'answered' | 'finished_normally' | 'latency_ms',
+  string | number
+> & {
+    last_used_at: Date | string | null;
+  };
 
-type StatsRow = Record<'requests' | 'errors' | 'cost' | 'latency_ms' | 'monthly_cost' | 'daily_requests', string | number>;
+type StatsRow = Record<
+  'requests' | 'errors' | 'cost' | 'latency_ms' | 'monthly_cost' | 'daily_requests',
+  string | number
+>;
 
 /** The models, their figures and the routing as the API shows them; figures are read from the recorded calls. */
 @Injectable()

@@ -29,20 +29,35 @@ export class ModelsProjection implements ProjectionHandler {
         await em.execute(
           `insert into model_providers (id, plugin_id, name, custom, endpoint, encrypted_api_key, masked_api_key, models, configured_position)
            values (?, ?, ?, true, ?, ?, ?, ?::jsonb, ?)`,
-          [providerId, pluginId, name, endpoint, apiKey?.encrypted ?? null, apiKey?.masked ?? null, JSON.stringify(models), event.position],
+          [
+            providerId,
+            pluginId,
+            name,
+            endpoint,
+            apiKey?.encrypted ?? null,
+            apiKey?.masked ?? null,
+            JSON.stringify(models),
+            event.position,
+          ],
         );
         return;
       }
       case 'ProviderRemoved':
         await em.execute('delete from model_providers where id = ?', [event.data.providerId]);
         // Its calls stay in the figures; its models' settings go with it.
-        await em.execute('delete from model_settings where left(model_id, length(?) + 1) = ? || \':\'', [
+        await em.execute("delete from model_settings where left(model_id, length(?) + 1) = ? || ':'", [
           event.data.providerId,
           event.data.providerId,
         ]);
         return;
       case 'ModelConfigured':
-        await this.upsertSettings(em, event.data.modelId, 'configuration', JSON.stringify(event.data.configuration), '?::jsonb');
+        await this.upsertSettings(
+          em,
+          event.data.modelId,
+          'configuration',
+          JSON.stringify(event.data.configuration),
+          '?::jsonb',
+        );
         return;
       case 'ModelLimitsChanged':
         await this.upsertSettings(em, event.data.modelId, 'limits', JSON.stringify(event.data.limits), '?::jsonb');
@@ -58,7 +73,13 @@ export class ModelsProjection implements ProjectionHandler {
           `insert into model_settings (model_id, health, health_reason, tested_position, last_test_ms) values (?, ?, ?, ?, ?)
            on conflict (model_id) do update set health = excluded.health, health_reason = excluded.health_reason,
              tested_position = excluded.tested_position, last_test_ms = excluded.last_test_ms`,
-          [modelId, success ? 'passed' : 'failed', error?.slice(0, 2000) ?? null, event.position, Math.round(responseTimeMs)],
+          [
+            modelId,
+            success ? 'passed' : 'failed',
+            error?.slice(0, 2000) ?? null,
+            event.position,
+            Math.round(responseTimeMs),
+          ],
         );
         return;
       }
@@ -128,7 +149,13 @@ export class ModelsProjection implements ProjectionHandler {
     }
   }
 
-  private async upsertSettings(em: EntityManager, modelId: string, column: string, value: string, placeholder: string): Promise<void> {
+  private async upsertSettings(
+    em: EntityManager,
+    modelId: string,
+    column: string,
+    value: string,
+    placeholder: string,
+  ): Promise<void> {
     await em.execute(
       `insert into model_settings (model_id, ${column}) values (?, ${placeholder})
        on conflict (model_id) do update set ${column} = excluded.${column}`,

@@ -27,7 +27,12 @@ describe('orderCandidates', () => {
   });
 
   it('puts the cost-optimized model first when the request prefers cost', () => {
-    expect(ids(orderCandidates(models, routing(), { preference: 'cost' }))).toEqual(['c:cheap', 'a:premium', 'b:mid', 'd:free']);
+    expect(ids(orderCandidates(models, routing(), { preference: 'cost' }))).toEqual([
+      'c:cheap',
+      'a:premium',
+      'b:mid',
+      'd:free',
+    ]);
   });
 
   it('stops after the primary and the fallback when auto-routing is off', () => {
@@ -35,7 +40,15 @@ describe('orderCandidates', () => {
   });
 
   it('skips preferred models that cannot take requests', () => {
-    expect(ids(orderCandidates(models, routing({ primaryModelId: 'e:broken', fallbackModelId: 'f:off', autoRouting: false }), {}))).toEqual([]);
+    expect(
+      ids(
+        orderCandidates(
+          models,
+          routing({ primaryModelId: 'e:broken', fallbackModelId: 'f:off', autoRouting: false }),
+          {},
+        ),
+      ),
+    ).toEqual([]);
     expect(ids(orderCandidates(models, routing({ primaryModelId: 'e:broken' }), {}))[0]).toBe('b:mid');
   });
 
@@ -52,6 +65,8 @@ describe('orderCandidates', () => {
   });
 
   it('ignores preferred ids that name no model', () => {
-    expect(ids(orderCandidates(models, routing({ primaryModelId: 'gone:model', autoRouting: false }), {}))).toEqual(['b:mid']);
+    expect(ids(orderCandidates(models, routing({ primaryModelId: 'gone:model', autoRouting: false }), {}))).toEqual([
+      'b:mid',
+    ]);
   });
 });

@@ -19,7 +19,11 @@ export interface CandidateRequest {
  * request asks for the cheapest answer, then the primary and the fallback; with
  * auto-routing, every other model cheapest first. Only active models take requests.
  */
-export function orderCandidates<M extends RoutableModel>(models: readonly M[], routing: RoutingConfiguration, request: CandidateRequest): M[] {
+export function orderCandidates<M extends RoutableModel>(
+  models: readonly M[],
+  routing: RoutingConfiguration,
+  request: CandidateRequest,
+): M[] {
   const byId = new Map(models.map((model) => [model.id, model]));
   if (request.model !== undefined) {
     const requested = byId.get(request.model);

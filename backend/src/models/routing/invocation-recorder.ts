@@ -49,7 +49,9 @@ export class ModelInvocationRecorder implements BeforeApplicationShutdown {
     try {
       await this.eventStore.append(appendsFor(batch), { actorId: null });
     } catch (error) {
-      this.logger.error(`Could not record ${batch.length} model call(s); retrying: ${error instanceof Error ? error.message : error}`);
+      this.logger.error(
+        `Could not record ${batch.length} model call(s); retrying: ${error instanceof Error ? error.message : error}`,
+      );
       this.pending = [...batch, ...this.pending];
       this.timer ??= setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
     }

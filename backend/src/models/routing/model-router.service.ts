@@ -1,10 +1,22 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/sql';
-import type { ChatRequest, ChatResponse, ChatStreamPart, FinishReason, ModelPricing, TokenUsage } from '@docent/plugin-sdk';
+import type {
+  ChatRequest,
+  ChatResponse,
+  ChatStreamPart,
+  FinishReason,
+  ModelPricing,
+  TokenUsage,
+} from '@docent/plugin-sdk';
 import type { Principal } from '../../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { decryptedKey, providerContext } from '../providers/provider-context.js';
-import { describeProviderFailure, ProviderTimeoutError, withTimeout, type ProviderFailure } from '../providers/provider-errors.js';
+import {
+  describeProviderFailure,
+  ProviderTimeoutError,
+  withTimeout,
+  type ProviderFailure,
+} from '../providers/provider-errors.js';
 import { costPerThousand, ModelCatalog, type CatalogModel } from '../read-model/model-catalog.js';
 import { ProviderSecrets, redactKey } from '../secrets/provider-secrets.js';
 import { orderCandidates } from './candidate-order.js';
@@ -45,7 +57,9 @@ export interface RoutedStream {
 
 /** US dollars for the tokens of one call. */
 export function callCost(pricing: ModelPricing, usage: TokenUsage): number {
-  return (usage.inputTokens / 1000) * pricing.inputPer1kTokens + (usage.outputTokens / 1000) * pricing.outputPer1kTokens;
+  return (
+    (usage.inputTokens / 1000) * pricing.inputPer1kTokens + (usage.outputTokens / 1000) * pricing.outputPer1kTokens
+  );
 }
 
 interface Attempt {
@@ -80,15 +94,20 @@ export class ModelRouter implements OnApplicationBootstrap {
   /** Counts from the recorded calls the limits used so far today and this month. */
   async onApplicationBootstrap(): Promise<void> {
     const iso = new Date().toISOString();
-    const rows = await this.orm.em.fork().execute<{ model_id: string; requests_today: string | number; cost_this_month: string | number }[]>(
-      `select model_id,
+    const rows = await this.orm.em
+      .fork()
+      .execute<{ model_id: string; requests_today: string | number; cost_this_month: string | number }[]>(
+        `select model_id,
               coalesce(sum(requests) filter (where day = ?::date), 0) as requests_today,
               coalesce(sum(cost), 0) as cost_this_month
        from model_usage_daily where day >= ?::date group by model_id`,
-      [iso.slice(0, 10), `${iso.slice(0, 7)}-01`],
-    );
+        [iso.slice(0, 10), `${iso.slice(0, 7)}-01`],
+      );
     for (const row of rows) {
-      this.ledger.seed(row.model_id, { requestsToday: Number(row.requests_today), costThisMonth: Number(row.cost_this_month) });
+      this.ledger.seed(row.model_id, {
+        requestsToday: Number(row.requests_today),
+        costThisMonth: Number(row.cost_this_month),
+      });
     }
   }
 
@@ -97,7 +116,11 @@ export class ModelRouter implements OnApplicationBootstrap {
       const { model } = attempt;
       const response = await withTimeout(
         this.timeoutMs,
-        (timeoutSignal) => model.provider.plugin.chat(this.chatRequest(model, request, timeoutSignal), providerContext(model.provider, this.secrets)),
+        (timeoutSignal) =>
+          model.provider.plugin.chat(
+            this.chatRequest(model, request, timeoutSignal),
+            providerContext(model.provider, this.secrets),
+          ),
         signal,
       );
       this.finish(attempt, { usage: response.usage, finishReason: response.finishReason });
@@ -128,7 +151,11 @@ export class ModelRouter implements OnApplicationBootstrap {
   }
 
   /** Tries the candidates in order; `call` must record its own success through `finish`. */
-  private async route<T>(options: RouteOptions, streamed: boolean, call: (attempt: Attempt, signal?: AbortSignal) => Promise<T>): Promise<T> {
+  private async route<T>(
+    options: RouteOptions,
+    streamed: boolean,
+    call: (attempt: Attempt, signal?: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     const candidates = await this.candidates(options);
     const limitMessages: string[] = [];
     let lastFailure: ModelCallFailedError | undefined;
@@ -140,7 +167,13 @@ export class ModelRouter implements OnApplicationBootstrap {
         fallback = true;
         continue;
       }
-      const attempt: Attempt = { model, fallback, streamed, startedAt: performance.now(), userId: options.principal?.userId ?? null };
+      const attempt: Attempt = {
+        model,
+        fallback,
+        streamed,
+        startedAt: performance.now(),
+        userId: options.principal?.userId ?? null,
+      };
       try {
         return await call(attempt, options.signal);
       } catch (error) {
@@ -162,9 +195,13 @@ export class ModelRouter implements OnApplicationBootstrap {
     if (candidates.length > 0) return candidates;
     if (options.model !== undefined) {
       const named = await this.catalog.model(options.model);
-      throw new NoModelAvailableError(`${named.info.name} cannot take requests: it is ${named.status}${named.statusReason ? ` (${named.statusReason})` : ''}`);
+      throw new NoModelAvailableError(
+        `${named.info.name} cannot take requests: it is ${named.status}${named.statusReason ? ` (${named.statusReason})` : ''}`,
+      );
     }
-    throw new NoModelAvailableError('No model is active: configure a provider and test its models on the AI Models page');
+    throw new NoModelAvailableError(
+      'No model is active: configure a provider and test its models on the AI Models page',
+    );
   }
 
   private chatRequest(model: CatalogModel, request: ModelRequest, signal: AbortSignal): ChatRequest {
@@ -183,7 +220,11 @@ export class ModelRouter implements OnApplicationBootstrap {
   }
 
   /** A provider without streaming answers in one piece. */
-  private async *openStream(model: CatalogModel, request: ModelRequest, signal: AbortSignal): AsyncIterable<ChatStreamPart> {
+  private async *openStream(
+    model: CatalogModel,
+    request: ModelRequest,
+    signal: AbortSignal,
+  ): AsyncIterable<ChatStreamPart> {
     const { plugin } = model.provider;
     const context = providerContext(model.provider, this.secrets);
     const chatRequest = this.chatRequest(model, request, signal);
@@ -197,7 +238,10 @@ export class ModelRouter implements OnApplicationBootstrap {
   }
 
   /** Waits for the next part at most the call timeout: a stream that goes quiet that long is given up. */
-  private nextPart(parts: AsyncIterator<ChatStreamPart>, controller: AbortController): Promise<IteratorResult<ChatStreamPart>> {
+  private nextPart(
+    parts: AsyncIterator<ChatStreamPart>,
+    controller: AbortController,
+  ): Promise<IteratorResult<ChatStreamPart>> {
     return withTimeout(this.timeoutMs, () => parts.next(), controller.signal).catch((error: unknown) => {
       if (error instanceof ProviderTimeoutError) controller.abort(error);
       throw error;

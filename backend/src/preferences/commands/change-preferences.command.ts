@@ -28,10 +28,18 @@ export class ChangePreferencesHandler implements ICommandHandler<ChangePreferenc
   async execute({ changes, principal }: ChangePreferencesCommand): Promise<UserPreferences> {
     const { userId } = principal;
     const streamId = preferencesStreamId(userId);
-    const { state, version } = await loadAggregate(this.eventStore, streamId, initialPreferencesState, evolvePreferences);
+    const { state, version } = await loadAggregate(
+      this.eventStore,
+      streamId,
+      initialPreferencesState,
+      evolvePreferences,
+    );
     const events = decidePreferences({ type: 'Change', userId, changes }, state);
     if (events.length > 0) {
-      await this.eventStore.append({ streamId, streamType: PREFERENCES_STREAM_TYPE, expectedVersion: version, events }, { actorId: userId });
+      await this.eventStore.append(
+        { streamId, streamType: PREFERENCES_STREAM_TYPE, expectedVersion: version, events },
+        { actorId: userId },
+      );
     }
     return this.views.preferences(userId);
   }

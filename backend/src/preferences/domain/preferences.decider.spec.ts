@@ -1,7 +1,12 @@
 import { DEFAULT_PREFERENCES } from '@docent/common/preferences';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, RecordedEvent } from '../../event-store/domain-event.js';
-import { decidePreferences, evolvePreferences, initialPreferencesState, type PreferencesCommand } from './preferences.decider.js';
+import {
+  decidePreferences,
+  evolvePreferences,
+  initialPreferencesState,
+  type PreferencesCommand,
+} from './preferences.decider.js';
 
 const userId = 'user-1';
 
@@ -34,19 +39,21 @@ describe('the preferences decider', () => {
   });
 
   it('records only the fields whose value changes', () => {
-    expect(given([]).when({ type: 'Change', userId, changes: { theme: 'dark', language: 'en', resultsPerPage: 30 } })).toEqual([
-      changed({ theme: 'dark', resultsPerPage: 30 }),
-    ]);
+    expect(
+      given([]).when({ type: 'Change', userId, changes: { theme: 'dark', language: 'en', resultsPerPage: 30 } }),
+    ).toEqual([changed({ theme: 'dark', resultsPerPage: 30 })]);
   });
 
   it('records nothing when nothing changes: no fields, or the values already held', () => {
     expect(given([]).when({ type: 'Change', userId, changes: {} })).toEqual([]);
-    expect(given([changed({ theme: 'dark' })]).when({ type: 'Change', userId, changes: { theme: 'dark', autoSave: true } })).toEqual([]);
+    expect(
+      given([changed({ theme: 'dark' })]).when({ type: 'Change', userId, changes: { theme: 'dark', autoSave: true } }),
+    ).toEqual([]);
   });
 
   it('compares with the preferences as changed before, not with the defaults', () => {
-    expect(given([changed({ notifications: false })]).when({ type: 'Change', userId, changes: { notifications: true } })).toEqual([
-      changed({ notifications: true }),
-    ]);
+    expect(
+      given([changed({ notifications: false })]).when({ type: 'Change', userId, changes: { notifications: true } }),
+    ).toEqual([changed({ notifications: true })]);
   });
 });

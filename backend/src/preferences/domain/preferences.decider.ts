@@ -9,7 +9,10 @@ export type PreferencesCommand = { type: 'Change'; userId: string; changes: Part
 export function decidePreferences(command: PreferencesCommand, state: UserPreferences): DomainEvent[] {
   switch (command.type) {
     case 'Change': {
-      const entries = Object.entries(command.changes) as [keyof UserPreferences, UserPreferences[keyof UserPreferences]][];
+      const entries = Object.entries(command.changes) as [
+        keyof UserPreferences,
+        UserPreferences[keyof UserPreferences],
+      ][];
       const changed = entries.filter(([field, value]) => value !== undefined && value !== state[field]);
       if (changed.length === 0) return [];
       return [{ type: 'PreferencesChanged', data: { userId: command.userId, changes: Object.fromEntries(changed) } }];

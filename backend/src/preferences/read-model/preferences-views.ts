@@ -12,8 +12,13 @@ export class PreferencesViews {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   async preferences(userId: string): Promise<UserPreferences> {
-    const [row] = await this.orm.em.fork().execute<UserPreferencesRow[]>('select preferences from user_preferences where user_id = ?', [userId]);
-    const stored = typeof row?.preferences === 'string' ? (JSON.parse(row.preferences) as Partial<UserPreferences>) : row?.preferences;
+    const [row] = await this.orm.em
+      .fork()
+      .execute<UserPreferencesRow[]>('select preferences from user_preferences where user_id = ?', [userId]);
+    const stored =
+      typeof row?.preferences === 'string'
+        ? (JSON.parse(row.preferences) as Partial<UserPreferences>)
+        : row?.preferences;
     return { ...DEFAULT_PREFERENCES, ...stored };
   }
 }

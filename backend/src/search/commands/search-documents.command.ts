@@ -34,7 +34,12 @@ export class SearchDocumentsHandler implements ICommandHandler<SearchDocumentsCo
             streamId: searchStreamId(principal.userId),
             streamType: SEARCH_STREAM_TYPE,
             expectedVersion: 'any',
-            events: [{ type: 'SearchPerformed', data: { userId: principal.userId, type: options.type, query, resultCount, tookMs, success } }],
+            events: [
+              {
+                type: 'SearchPerformed',
+                data: { userId: principal.userId, type: options.type, query, resultCount, tookMs, success },
+              },
+            ],
           },
           { actorId: principal.userId },
         )
@@ -43,7 +48,15 @@ export class SearchDocumentsHandler implements ICommandHandler<SearchDocumentsCo
     try {
       const { results, fallback } = await this.search.search(query, options, principal);
       const tookMs = await record(results.length, true);
-      return { success: true, query, type: options.type, results, total: results.length, tookMs, ...(fallback && { fallback }) };
+      return {
+        success: true,
+        query,
+        type: options.type,
+        results,
+        total: results.length,
+        tookMs,
+        ...(fallback && { fallback }),
+      };
     } catch (error) {
       await record(0, false);
       throw error;

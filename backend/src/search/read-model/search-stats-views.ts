@@ -51,7 +51,10 @@ export class SearchStatsViews {
   async history(userId: string): Promise<string[]> {
     const rows = await this.orm.em
       .fork()
-      .execute<{ query: string }[]>(`select query from search_history where user_id = ? order by position desc limit ?`, [userId, MAX_SEARCH_HISTORY]);
+      .execute<{ query: string }[]>(
+        `select query from search_history where user_id = ? order by position desc limit ?`,
+        [userId, MAX_SEARCH_HISTORY],
+      );
     return rows.map((row) => row.query);
   }
 

@@ -74,11 +74,18 @@ export class DocumentSearch {
     } else {
       scored = await retrieve(options.type, options.limit);
     }
-    const kept = scored.filter((hit) => options.minScore === undefined || hit.score >= options.minScore).slice(0, options.limit);
+    const kept = scored
+      .filter((hit) => options.minScore === undefined || hit.score >= options.minScore)
+      .slice(0, options.limit);
     return { results: await this.toHits(kept, query), ...(fallback && { fallback }) };
   }
 
-  private async semantic(query: string, limit: number, documentIds: string[] | undefined, scope: DocumentScope): Promise<ChunkHit[]> {
+  private async semantic(
+    query: string,
+    limit: number,
+    documentIds: string[] | undefined,
+    scope: DocumentScope,
+  ): Promise<ChunkHit[]> {
     if (!this.embedder) throw new DomainError('conflict', SEMANTIC_SEARCH_UNAVAILABLE);
     const [vector] = await this.embedder.embed([query]);
     return this.chunkIndex.semanticSearch(vector!, { model: this.embedder.model, limit, documentIds, scope });
@@ -106,7 +113,9 @@ export class DocumentSearch {
           chunkId,
           text: row.text,
           ...snippetOf(row.text, query),
-          position: (typeof row.position === 'string' ? JSON.parse(row.position) : row.position) as SearchHit['position'],
+          position: (typeof row.position === 'string'
+            ? JSON.parse(row.position)
+            : row.position) as SearchHit['position'],
           score,
           ...(ranks && { ranks }),
         },

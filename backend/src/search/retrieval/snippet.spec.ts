@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SNIPPET_LENGTH, snippetOf } from './snippet.js';
 
-const highlighted = ({ snippet, highlights }: ReturnType<typeof snippetOf>) => highlights.map(({ start, end }) => snippet.slice(start, end));
+const highlighted = ({ snippet, highlights }: ReturnType<typeof snippetOf>) =>
+  highlights.map(({ start, end }) => snippet.slice(start, end));
 
 describe('snippetOf', () => {
   it('keeps a short text whole and marks every word that is a query term', () => {
@@ -22,7 +23,12 @@ describe('snippetOf', () => {
 
     expect(snippet.snippet.length).toBeLessThanOrEqual(SNIPPET_LENGTH + 2);
     const [, inner] = /^…(.*)…$/s.exec(snippet.snippet)!;
-    expect(inner!.split(/\s+/).filter(Boolean).every((word) => ['alpha', 'beta', 'gamma', 'target', 'word', 'delta', 'epsilon'].includes(word))).toBe(true);
+    expect(
+      inner!
+        .split(/\s+/)
+        .filter(Boolean)
+        .every((word) => ['alpha', 'beta', 'gamma', 'target', 'word', 'delta', 'epsilon'].includes(word)),
+    ).toBe(true);
     expect(highlighted(snippet)).toEqual(['target']);
   });
 

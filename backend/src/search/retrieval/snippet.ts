@@ -24,7 +24,8 @@ export function snippetOf(text: string, query: string): Snippet {
   const terms = new Set(tokenize(query));
   const matches: TextRange[] = [];
   for (const word of text.matchAll(WORD)) {
-    if (tokenize(word[0]).some((term) => terms.has(term))) matches.push({ start: word.index, end: word.index + word[0].length });
+    if (tokenize(word[0]).some((term) => terms.has(term)))
+      matches.push({ start: word.index, end: word.index + word[0].length });
   }
   const { start, end } = windowAround(text, matches[0]?.start ?? 0);
   const prefix = start > 0 ? ELLIPSIS : '';

@@ -12,7 +12,9 @@ export function messageOf(error: unknown): string {
   if (typeof error === 'object' && error !== null && 'status' in error) {
     const { status, statusText, data } = error as { status: number; statusText?: string; data?: unknown };
     const serverError = typeof data === 'object' && data !== null ? (data as { error?: unknown }).error : data;
-    return typeof serverError === 'string' && serverError ? `${status}: ${serverError}` : `${status} ${statusText ?? ''}`.trim();
+    return typeof serverError === 'string' && serverError
+      ? `${status}: ${serverError}`
+      : `${status} ${statusText ?? ''}`.trim();
   }
   return String(error);
 }

@@ -38,7 +38,10 @@ export function ErrorScreen({ error, onReset }: { error: unknown; onReset?: () =
             <h1>Authentication Required</h1>
             <p>Your session has ended. Sign in again to continue.</p>
             <StyledActions>
-              <StyledPrimaryButton type="button" onClick={() => navigate(`/login?redirect=${encodeURIComponent(currentPath())}`)}>
+              <StyledPrimaryButton
+                type="button"
+                onClick={() => navigate(`/login?redirect=${encodeURIComponent(currentPath())}`)}
+              >
                 Go to Login
               </StyledPrimaryButton>
               <StyledButton type="button" onClick={tryAgain}>
@@ -61,7 +64,12 @@ function GenericErrorCard({ message, onTryAgain }: { message: string; onTryAgain
       <StyledCard>
         <h1>Something went wrong</h1>
         <p>{GENERIC_ERROR_MESSAGE}</p>
-        <StyledDetailsToggle type="button" aria-expanded={showDetails} aria-controls={detailsId} onClick={() => setShowDetails(!showDetails)}>
+        <StyledDetailsToggle
+          type="button"
+          aria-expanded={showDetails}
+          aria-controls={detailsId}
+          onClick={() => setShowDetails(!showDetails)}
+        >
           {showDetails ? 'Hide error details' : 'Show error details'}
         </StyledDetailsToggle>
         {showDetails && <StyledDetails id={detailsId}>{message}</StyledDetails>}
@@ -113,7 +121,8 @@ export function NotFoundCard() {
   );
 }
 
-const currentPath = () => (typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`);
+const currentPath = () =>
+  typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`;
 
 const StyledScreen = styled.main`
   min-height: 100vh;

@@ -86,7 +86,14 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   return (
-    <StyledButton ref={ref} type={type} $variant={variant} $fullWidth={fullWidth} aria-busy={busy || undefined} {...buttonProps}>
+    <StyledButton
+      ref={ref}
+      type={type}
+      $variant={variant}
+      $fullWidth={fullWidth}
+      aria-busy={busy || undefined}
+      {...buttonProps}
+    >
       {busy && <StyledBusyRing aria-hidden="true" />}
       {children}
     </StyledButton>

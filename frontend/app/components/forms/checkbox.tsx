@@ -28,7 +28,10 @@ const StyledCheckboxInput = styled.input`
 `;
 
 /** A checkbox whose whole label is the click target. */
-export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox({ label, disabled, ...inputProps }, ref) {
+export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
+  { label, disabled, ...inputProps },
+  ref,
+) {
   return (
     <StyledCheckboxLabel $disabled={disabled}>
       <StyledCheckboxInput ref={ref} type="checkbox" disabled={disabled} {...inputProps} />

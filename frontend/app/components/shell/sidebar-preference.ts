@@ -10,7 +10,8 @@ export function sidebarCollapsedFromCookie(cookieHeader: string | null | undefin
 }
 
 /** For a loader: `sidebarCollapsedFromRequest(request)`. */
-export const sidebarCollapsedFromRequest = (request: Request): boolean => sidebarCollapsedFromCookie(request.headers.get('Cookie'));
+export const sidebarCollapsedFromRequest = (request: Request): boolean =>
+  sidebarCollapsedFromCookie(request.headers.get('Cookie'));
 
 export function rememberSidebarCollapsed(collapsed: boolean): void {
   document.cookie = `${SIDEBAR_COOKIE}=${collapsed ? 'collapsed' : 'expanded'}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;

@@ -26,7 +26,13 @@ export function Sidebar({ collapsed, onToggleCollapsed }: SidebarProps) {
         <StyledNavList>
           {NAV_ITEMS.map(({ label, to, icon: Icon, badge }) => (
             <li key={to}>
-              <StyledNavLink to={to} end={to === '/'} prefetch="intent" title={collapsed ? label : undefined} $collapsed={collapsed}>
+              <StyledNavLink
+                to={to}
+                end={to === '/'}
+                prefetch="intent"
+                title={collapsed ? label : undefined}
+                $collapsed={collapsed}
+              >
                 <Icon />
                 <StyledNavLabel className={collapsed ? 'visually-hidden' : undefined}>{label}</StyledNavLabel>
                 {badge && !collapsed && <Badge $tone={badge.tone}>{badge.text}</Badge>}

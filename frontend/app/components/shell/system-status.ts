@@ -31,6 +31,9 @@ export function summarizeSystemStatus(status: StatusResponse | null | undefined)
   return {
     text: `Degraded: ${notReady.map(([name]) => name).join(', ')}`,
     tone: unavailable ? 'danger' : 'warning',
-    details: notReady.map(([name, component]) => `${name}: ${component?.status ?? 'unknown'}${component?.message ? ` (${component.message})` : ''}`),
+    details: notReady.map(
+      ([name, component]) =>
+        `${name}: ${component?.status ?? 'unknown'}${component?.message ? ` (${component.message})` : ''}`,
+    ),
   };
 }

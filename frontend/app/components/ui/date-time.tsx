@@ -19,7 +19,9 @@ export function DateTime({ value, dateOnly = false }: DateTimeProps) {
   const date = new Date(value);
   const [local, setLocal] = useState<string | null>(null);
   useEffect(() => {
-    const options: Intl.DateTimeFormatOptions = dateOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' };
+    const options: Intl.DateTimeFormatOptions = dateOnly
+      ? { dateStyle: 'medium' }
+      : { dateStyle: 'medium', timeStyle: 'short' };
     setLocal(Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat(undefined, options).format(date));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value, dateOnly]);

@@ -19,7 +19,8 @@ interface MenuItemBase {
 }
 
 /** An item that navigates (rendered as a link) or acts (rendered as a button). */
-export type MenuItem = (MenuItemBase & { to: string; onSelect?: never }) | (MenuItemBase & { onSelect: () => void; to?: never });
+export type MenuItem =
+  (MenuItemBase & { to: string; onSelect?: never }) | (MenuItemBase & { onSelect: () => void; to?: never });
 
 interface MenuProps {
   /** What the button shows. */
@@ -177,11 +178,27 @@ export function Menu({ buttonContent, buttonLabel, menuLabel, items, align = 'en
             return (
               <li key={item.key} role="none">
                 {item.to !== undefined ? (
-                  <StyledMenuItem as={Link} to={item.to} ref={ref} role="menuitem" tabIndex={-1} $tone={item.tone} onClick={() => choose(item)}>
+                  <StyledMenuItem
+                    as={Link}
+                    to={item.to}
+                    ref={ref}
+                    role="menuitem"
+                    tabIndex={-1}
+                    $tone={item.tone}
+                    onClick={() => choose(item)}
+                  >
                     {content}
                   </StyledMenuItem>
                 ) : (
-                  <StyledMenuItem as="button" type="button" ref={ref} role="menuitem" tabIndex={-1} $tone={item.tone} onClick={() => choose(item)}>
+                  <StyledMenuItem
+                    as="button"
+                    type="button"
+                    ref={ref}
+                    role="menuitem"
+                    tabIndex={-1}
+                    $tone={item.tone}
+                    onClick={() => choose(item)}
+                  >
                     {content}
                   </StyledMenuItem>
                 )}

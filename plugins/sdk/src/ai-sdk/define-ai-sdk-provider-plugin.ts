@@ -83,7 +83,11 @@ export function defineAiSdkProviderPlugin(definition: AiSdkProviderDefinition): 
     const settings = resolveSettings(context);
     try {
       const result = await generateText(callOptions(request, settings));
-      return { text: result.text, usage: toTokenUsage(result.usage), finishReason: toFinishReason(result.finishReason) };
+      return {
+        text: result.text,
+        usage: toTokenUsage(result.usage),
+        finishReason: toFinishReason(result.finishReason),
+      };
     } catch (error) {
       throw toProviderError(error, settings.baseURL, request.signal);
     }
@@ -104,7 +108,11 @@ export function defineAiSdkProviderPlugin(definition: AiSdkProviderDefinition): 
         if (part.type === 'text-delta') {
           if (part.text !== '') yield { type: 'text-delta', text: part.text };
         } else if (part.type === 'finish') {
-          yield { type: 'finish', usage: toTokenUsage(part.totalUsage), finishReason: toFinishReason(part.finishReason) };
+          yield {
+            type: 'finish',
+            usage: toTokenUsage(part.totalUsage),
+            finishReason: toFinishReason(part.finishReason),
+          };
         } else if (part.type === 'error') {
           throw part.error;
         } else if (part.type === 'abort') {
@@ -123,7 +131,12 @@ export function defineAiSdkProviderPlugin(definition: AiSdkProviderDefinition): 
       if (model === undefined) {
         await definition.probeEndpoint(settings, signal);
       } else {
-        const oneTokenRequest: ChatRequest = { model, messages: [{ role: 'user', content: 'ping' }], maxTokens: 1, signal };
+        const oneTokenRequest: ChatRequest = {
+          model,
+          messages: [{ role: 'user', content: 'ping' }],
+          maxTokens: 1,
+          signal,
+        };
         await generateText(callOptions(oneTokenRequest, settings));
       }
       return { healthy: true };
