@@ -1,44 +1,19 @@
-// `npm start`: check Node, install dependencies and build when needed, then run the server.
-// Plain Node ESM with no dependencies: it must run (at least far enough to explain
-// itself) on whatever Node invoked it.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: a supported Node and the dependencies, a build when needed, then the server.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { constants } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ensureDependencies, ensureSupportedNode, root, run } from './toolchain.mjs';
 
-const REQUIRED = [22, 17];
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < REQUIRED[0] || (major === REQUIRED[0] && minor < REQUIRED[1])) {
-  console.error(
-    `Docent needs Node.js >= ${REQUIRED.join('.')}; this is ${process.version}.\n` +
-      'Install a newer Node, or get Node 22 from the npm registry into this folder:\n' +
-      '  npm install --prefix .tools node@22\n' +
-      '  export PATH="$PWD/.tools/node_modules/.bin:$PATH"\n' +
-      'then run npm start again.',
-  );
-  process.exit(1);
-}
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+ensureSupportedNode();
 process.chdir(root);
-
-// npm and the tools it starts (tsc, …) run on this same Node.
-const env = { ...process.env, PATH: [dirname(process.execPath), process.env.PATH].join(delimiter) };
+ensureDependencies();
 
 const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0);
 const touch = (path) => {
   const now = new Date();
   utimesSync(path, now, now);
 };
-
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit', env, shell: process.platform === 'win32' });
-  if (result.status !== 0) {
-    console.error(`\`${[command, ...args].join(' ')}\` failed${result.error ? `: ${result.error.message}` : ''}.`);
-    process.exit(result.status || 1);
-  }
-}
 
 // Newest modification time of the .ts and .tsx files under dir (dist and node_modules skipped).
 function newestTs(dir, recurse = true) {
@@ -55,16 +30,7 @@ function newestTs(dir, recurse = true) {
   return newest;
 }
 
-// 1. Dependencies: npm writes node_modules/.package-lock.json on every install.
-const installed = existsSync('node_modules/.package-lock.json') ? 'node_modules/.package-lock.json' : 'node_modules';
-const hasLock = existsSync('package-lock.json');
-if (!existsSync('node_modules') || (hasLock && mtime(installed) < mtime('package-lock.json'))) {
-  console.log('Installing dependencies…');
-  run('npm', [hasLock ? 'ci' : 'install']);
-  if (existsSync('node_modules/.package-lock.json')) touch('node_modules/.package-lock.json');
-}
-
-// 2. Build: when the entry is missing or any source is newer than the last build.
+// The build: when the entry is missing or any source is newer than the last build.
 const entry = 'backend/dist/main.js';
 const webEntry = 'frontend/build/server/index.js';
 const pluginSources = existsSync('plugins')
@@ -87,7 +53,7 @@ if (!existsSync(entry) || !existsSync(webEntry) || newestSource > Math.min(mtime
   }
 }
 
-// 3. Run the server in the foreground; stop it with the signals we receive.
+// The server in the foreground; stop it with the signals we receive.
 const child = spawn(process.execPath, [entry], { stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => child.kill(signal));
