@@ -6,6 +6,7 @@ import { normalizeRole } from '@docent/common/permissions';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EventStore } from '../event-store/event-store.service.js';
 import { RecordedDomainEvent } from '../event-store/recorded-domain-event.js';
+import { accessChangedBy } from './access-changes.js';
 import { ApiKeyEntity, type ApiKeyRecord } from './api-keys/api-key.entity.js';
 import type { Principal } from './principal.js';
 import { SessionEntity } from './sessions/session.entity.js';
@@ -19,8 +20,6 @@ const API_KEY_USE_RESOLUTION_MS = 60_000;
 /** How long a credential's principal is reused without asking the database again. */
 const PRINCIPAL_CACHE_TTL_MS = 30_000;
 const PRINCIPAL_CACHE_ENTRIES = 10_000;
-/** The events that take access away or change it: each empties the principal cache at once. */
-const ACCESS_CHANGING_EVENTS = new Set(['SessionRevoked', 'UserRoleChanged', 'ApiKeyDeleted']);
 
 interface CachedPrincipal {
   principal: Principal;
@@ -52,7 +51,7 @@ export class AuthenticationService implements OnModuleInit, OnModuleDestroy {
     this.subscription = this.eventBus
       .pipe(
         ofType(RecordedDomainEvent),
-        filter(({ event }) => ACCESS_CHANGING_EVENTS.has(event.type)),
+        filter(({ event }) => accessChangedBy(event) !== null),
       )
       .subscribe(() => this.principals.clear());
   }

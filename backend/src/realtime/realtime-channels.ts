@@ -14,3 +14,6 @@ export const isRealtimeChannel = (value: unknown): value is RealtimeChannel =>
 
 export const channelRoom = (channel: RealtimeChannel) => `channel:${channel}`;
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket is also in the room of the credential that opened it, so that the credential's end closes it. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+export const apiKeyRoom = (apiKeyId: string) => `api-key:${apiKeyId}`;

@@ -2,11 +2,12 @@ import { Global, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { RealtimeService } from './realtime.service.js';
+import { SocketRevocation } from './socket-revocation.js';
 
 @Global()
 @Module({
   imports: [AuthModule],
-  providers: [RealtimeGateway, RealtimeService],
+  providers: [RealtimeGateway, RealtimeService, SocketRevocation],
   exports: [RealtimeService],
 })
 export class RealtimeModule {}

@@ -75,7 +75,7 @@ describe('socket.io at /ws', () => {
     session.set('accessToken', account.accessToken);
     const cookie = (await storage.commitSession(session)).split(';')[0]!;
 
-    const socket = connect({ extraHeaders: { Cookie: cookie } });
+    const socket = connect({ extraHeaders: { Cookie: cookie, Origin: url } });
     await connected(socket);
     const received = new Promise((resolve) => socket.once('notification', resolve));
     t.app.get(RealtimeService).sendToUser(account.user.id, 'notification', { title: 'Hello' });
@@ -87,7 +87,9 @@ describe('socket.io at /ws', () => {
     const session = await forged.getSession();
     session.set('accessToken', account.accessToken);
     const cookie = (await forged.commitSession(session)).split(';')[0]!;
-    await expect(connected(connect({ extraHeaders: { Cookie: cookie } }))).rejects.toThrow('Authentication required');
+    await expect(connected(connect({ extraHeaders: { Cookie: cookie, Origin: url } }))).rejects.toThrow(
+      'Authentication required',
+    );
   });
 
   it('refuses the token of a signed-out session', async () => {
