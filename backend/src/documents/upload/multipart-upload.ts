@@ -82,7 +82,13 @@ export async function readMultipartUpload(
     });
     parser.on('error', () => reject(new DomainError('invalid', 'The multipart body is malformed or was cut off')));
     parser.on('close', () => resolve());
-    request.on('aborted', () => reject(new DomainError('invalid', 'The upload was cut off before it finished')));
+    request.on('close', () => {
+      if (request.complete) return;
+      reject(new DomainError('invalid', 'The upload was cut off before it finished'));
+      // Piping does not pass the end of a request on: the file being staged would wait
+      // for the rest forever, its staged copy left on disk. Destroying the parser errors it.
+      parser.destroy();
+    });
     request.pipe(parser);
   });
 
