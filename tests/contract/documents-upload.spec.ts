@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bmpFixture,
   docxFixture,
   encryptedPdfFixture,
   hugeUsedRangeXlsxFixture,
@@ -60,6 +61,22 @@ describe('bad uploads', () => {
     expect(response.body.results).toEqual([
       { fileName: 'report.pdf', success: false, status: 415, error: expect.stringContaining('Unsupported file type') },
     ]);
+    await bystanderIsUnaffected();
+  });
+
+  it('accepts plain text that opens like an image signature, and still refuses a real image', async () => {
+    const abstract = await ingest(t, owner.accessToken, {
+      name: 'abstract.txt',
+      content: 'BMP receptor signalling regulates bone formation in adult mice.',
+    });
+    expect(abstract).toMatchObject({ name: 'abstract.txt', type: 'TXT', status: 'processed', chunks: 1 });
+
+    const image = await uploadAs(t, owner.accessToken, [{ name: 'scan.txt', content: bmpFixture() }]);
+    expectFailure(
+      image,
+      415,
+      'Unsupported file type: only PDF, DOCX, XLSX, PPTX, Markdown and plain text are accepted',
+    );
     await bystanderIsUnaffected();
   });
 

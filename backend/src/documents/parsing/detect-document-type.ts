@@ -1,5 +1,4 @@
 import { DOCUMENT_CONTENT_TYPES } from '@docent/common/documents';
-import { fileTypeFromBuffer } from 'file-type';
 import { hasMarkdownHeadings } from './markdown-headings.js';
 import type { DocumentType } from './parsed-document.js';
 import { decodeText } from './text-encoding.js';
@@ -17,14 +16,20 @@ const OFFICE_MAIN_PARTS: [string, DocumentType][] = [
   ['ppt/presentation.xml', 'PPTX'],
 ];
 
-const ZIP_EXTENSIONS = new Set(['zip', 'docx', 'xlsx', 'pptx']);
+/** ISO 32000: a PDF opens with '%PDF-' and its version. Text that merely begins with '%PDF' is text. */
+const PDF_HEADER = /^%PDF-\d\.\d/;
+/** A ZIP archive's first local file header, as every Office file opens. */
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 
-/** Decides the type from the bytes; the file name only tells Markdown from plain text. */
-export async function detectDocumentType(bytes: Uint8Array, fileName: string): Promise<DetectedDocumentType> {
-  const magic = await fileTypeFromBuffer(bytes);
-  if (magic?.ext === 'pdf') return detected('PDF');
-  if (magic && ZIP_EXTENSIONS.has(magic.ext)) return detectOfficeArchive(bytes);
-  if (magic) return { error: UNSUPPORTED_FILE_TYPE };
+/**
+ * Decides the type from the bytes; the file name only tells Markdown from plain text.
+ * Only the formats Docent parses are looked for: other formats' signatures are often a
+ * few letters that text can open with ('BM' of a BMP image in 'BMP receptor', 'ID3',
+ * 'solid '), and a binary file of any other format fails to decode as text anyway.
+ */
+export function detectDocumentType(bytes: Uint8Array, fileName: string): DetectedDocumentType {
+  if (PDF_HEADER.test(new TextDecoder('latin1').decode(bytes.subarray(0, 16)))) return detected('PDF');
+  if (ZIP_SIGNATURE.every((byte, index) => bytes[index] === byte)) return detectOfficeArchive(bytes);
 
   const decoded = decodeText(bytes);
   if (!decoded) return { error: UNSUPPORTED_FILE_TYPE };

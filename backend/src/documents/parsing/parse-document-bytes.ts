@@ -29,7 +29,7 @@ export async function parseDocumentBytes(
 }
 
 async function detectGuardAndParse(bytes: Uint8Array, fileName: string, limits: ParseLimits): Promise<ParsedDocument> {
-  const detected = await detectDocumentType(bytes, fileName);
+  const detected = detectDocumentType(bytes, fileName);
   if ('error' in detected) throw new UnreadableDocumentError(detected.error);
   if (detected.type === 'DOCX' || detected.type === 'XLSX' || detected.type === 'PPTX') {
     const refusal = checkZipArchive(bytes, limits);

@@ -73,6 +73,22 @@ export async function pptxFixture(): Promise<Uint8Array> {
   return (await presentation.write({ outputType: 'nodebuffer' })) as Uint8Array;
 }
 
+/** A 2x2 24-bit BMP image: the 'BM' signature with the file and DIB headers behind it. */
+export function bmpFixture(): Uint8Array {
+  const bytes = Buffer.alloc(70);
+  bytes.write('BM', 0, 'latin1');
+  bytes.writeUInt32LE(bytes.length, 2);
+  bytes.writeUInt32LE(54, 10);
+  bytes.writeUInt32LE(40, 14);
+  bytes.writeInt32LE(2, 18);
+  bytes.writeInt32LE(2, 22);
+  bytes.writeUInt16LE(1, 26);
+  bytes.writeUInt16LE(24, 28);
+  bytes.writeUInt32LE(16, 34);
+  bytes.fill(0xc8, 54);
+  return bytes;
+}
+
 export async function pdfFixture(pages: string[]): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);

@@ -70,7 +70,7 @@ export class DocumentUploads {
     if ('refused' in part) return { fileName: name, success: false, ...part.refused };
     const { staged } = part;
     try {
-      const detected = await detectDocumentType(await staged.read(), name);
+      const detected = detectDocumentType(await staged.read(), name);
       if ('error' in detected) return { fileName: name, success: false, status: 415, error: detected.error };
       const documentId = randomUUID();
       await this.originals.keep(staged, () =>
