@@ -5,6 +5,8 @@ import {
   docxFixture,
   encryptedPdfFixture,
   hugeUsedRangeXlsxFixture,
+  largeDocxFixture,
+  lyingSizesDocxFixture,
   pdfFixture,
   zipBombDocxFixture,
 } from '../../backend/src/documents/parsing/parsing-fixtures.test-utils.js';
@@ -104,6 +106,22 @@ describe('bad uploads', () => {
       status: 'failed',
       failureReason: 'The archive expands too much to be safe to open (possible zip bomb)',
     });
+    await bystanderIsUnaffected();
+  });
+
+  it('ends a DOCX whose entry inflates far beyond its declared size failed, and indexes a large honest one', async () => {
+    const liar = await ingest(t, owner.accessToken, {
+      name: 'liar.docx',
+      content: lyingSizesDocxFixture(1024, 10_000),
+    });
+    expect(liar).toMatchObject({
+      type: 'DOCX',
+      status: 'failed',
+      failureReason: 'The archive expands beyond the sizes it declares, so it is not safe to open (possible zip bomb)',
+    });
+
+    const honest = await ingest(t, owner.accessToken, { name: 'large.docx', content: await largeDocxFixture(4_000) });
+    expect(honest).toMatchObject({ type: 'DOCX', status: 'processed', metadata: { words: 48_000 } });
     await bystanderIsUnaffected();
   });
 

@@ -32,7 +32,7 @@ async function detectGuardAndParse(bytes: Uint8Array, fileName: string, limits: 
   const detected = detectDocumentType(bytes, fileName);
   if ('error' in detected) throw new UnreadableDocumentError(detected.error);
   if (detected.type === 'DOCX' || detected.type === 'XLSX' || detected.type === 'PPTX') {
-    const refusal = checkZipArchive(bytes, limits);
+    const { refusal } = await checkZipArchive(bytes, limits);
     if (refusal) throw new UnreadableDocumentError(refusal);
   }
   return parseAs(detected.type, bytes, limits);

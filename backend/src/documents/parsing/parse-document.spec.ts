@@ -10,6 +10,8 @@ import {
   docxFixture,
   encryptedPdfFixture,
   hugeUsedRangeXlsxFixture,
+  largeDocxFixture,
+  lyingSizesDocxFixture,
   pdfFixture,
   zipBombDocxFixture,
 } from './parsing-fixtures.test-utils.js';
@@ -51,6 +53,19 @@ describe('parseDocument on the calling thread', () => {
       ok: false,
       reason: 'The archive expands too much to be safe to open (possible zip bomb)',
     });
+  });
+
+  it('refuses a DOCX whose entry inflates far beyond the size it declares', async () => {
+    expect(await parseDocument(lyingSizesDocxFixture(1024, 10_000), 'liar.docx', inThread)).toEqual({
+      ok: false,
+      reason: 'The archive expands beyond the sizes it declares, so it is not safe to open (possible zip bomb)',
+    });
+  });
+
+  it('parses a large DOCX that is honest about its sizes', async () => {
+    const result = await parseDocument(await largeDocxFixture(40_000), 'large.docx', inThread);
+
+    expect(result).toMatchObject({ ok: true, document: { type: 'DOCX', metadata: { words: 480_000 } } });
   });
 
   it('refuses an Office archive over the configured total size', async () => {

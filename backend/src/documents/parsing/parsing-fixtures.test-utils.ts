@@ -1,5 +1,6 @@
 /** Real files for the parsing tests, written by the libraries people export them with. */
 import { createHash } from 'node:crypto';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import JSZip from 'jszip';
@@ -174,4 +175,99 @@ export async function zipBombDocxFixture(megabytes: number): Promise<Uint8Array>
   zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types/>');
   zip.file('word/document.xml', new Uint8Array(megabytes * 1024 * 1024));
   return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+}
+
+/**
+ * A DOCX whose document part declares `declaredBytes` in the archive's headers but
+ * inflates to `inflatedMegabytes` MB of zeros: about a kilobyte per megabyte, built
+ * without ever holding the inflated bytes.
+ */
+export function lyingSizesDocxFixture(inflatedMegabytes: number, declaredBytes: number): Uint8Array {
+  // One megabyte of zeros as non-final blocks ending on a byte boundary (a sync flush):
+  // repeated, they inflate to as many megabytes; an empty final block ends the stream.
+  const megabyte = deflateRawSync(Buffer.alloc(1024 * 1024), { finishFlush: constants.Z_SYNC_FLUSH });
+  const finalBlock = Buffer.from([0x03, 0x00]);
+  return zipArchive([
+    honestZipEntry('[Content_Types].xml', '<?xml version="1.0"?><Types/>'),
+    {
+      name: 'word/document.xml',
+      compressed: Buffer.concat([...Array.from({ length: inflatedMegabytes }, () => megabyte), finalBlock]),
+      uncompressedSize: declaredBytes,
+      crc: 0,
+    },
+  ]);
+}
+
+/** A DOCX of `paragraphs` paragraphs of varied words: large, yet within every limit and honest about its sizes. */
+export async function largeDocxFixture(paragraphs: number): Promise<Uint8Array> {
+  const words = ['bone', 'signal', 'receptor', 'cell', 'growth', 'mouse', 'protein', 'clock', 'gene', 'tissue', 'dose'];
+  let seed = 1;
+  const nextWord = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return `${words[seed % words.length]}${seed % 97}`;
+  };
+  const body = Array.from({ length: paragraphs }, () => {
+    const sentence = Array.from({ length: 12 }, nextWord).join(' ');
+    return `<w:p><w:r><w:t>${sentence}.</w:t></w:r></w:p>`;
+  }).join('');
+  const zip = new JSZip();
+  zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types/>');
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+  );
+  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+}
+
+interface ZipFixtureEntry {
+  name: string;
+  /** Raw deflate data. */
+  compressed: Uint8Array;
+  /** What the headers declare, true or not. */
+  uncompressedSize: number;
+  crc: number;
+}
+
+function honestZipEntry(name: string, text: string): ZipFixtureEntry {
+  const content = Buffer.from(text);
+  return { name, compressed: deflateRawSync(content), uncompressedSize: content.length, crc: crc32(content) };
+}
+
+/** A ZIP archive of deflated entries, its local and central headers declaring what each entry says. */
+function zipArchive(entries: ZipFixtureEntry[]): Uint8Array {
+  const localParts: Buffer[] = [];
+  const centralParts: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(entry.crc, 14);
+    local.writeUInt32LE(entry.compressed.length, 18);
+    local.writeUInt32LE(entry.uncompressedSize, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(entry.crc, 16);
+    central.writeUInt32LE(entry.compressed.length, 20);
+    central.writeUInt32LE(entry.uncompressedSize, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    localParts.push(local, name, entry.compressed);
+    centralParts.push(central, name);
+    offset += local.length + name.length + entry.compressed.length;
+  }
+  const directory = Buffer.concat(centralParts);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...localParts, directory, end]);
 }

@@ -1,7 +1,11 @@
 export interface ZipEntry {
   name: string;
+  /** 0 stored, 8 deflated: the only methods Office files use. */
+  compressionMethod: number;
   compressedSize: number;
+  /** As declared: an entry can inflate to more than it says. */
   uncompressedSize: number;
+  localHeaderOffset: number;
 }
 
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
@@ -40,9 +44,11 @@ export function readZipCentralDirectory(bytes: Uint8Array): ZipEntry[] | null {
     const sizes = {
       uncompressedSize: view.getUint32(offset + 24, true),
       compressedSize: view.getUint32(offset + 20, true),
+      localHeaderOffset: view.getUint32(offset + 42, true),
     };
     entries.push({
       name: decoder.decode(bytes.subarray(nameStart, extraStart)),
+      compressionMethod: view.getUint16(offset + 10, true),
       ...readZip64Sizes(view, extraStart, extraLength, sizes),
     });
     offset = extraStart + extraLength + commentLength;
@@ -58,14 +64,13 @@ function findEndRecord(view: DataView): number {
   return -1;
 }
 
-/** Sizes too big for 32 bits are in the ZIP64 extra field, uncompressed first. */
-function readZip64Sizes(
-  view: DataView,
-  extraStart: number,
-  extraLength: number,
-  sizes: { uncompressedSize: number; compressedSize: number },
-): { uncompressedSize: number; compressedSize: number } {
-  if (sizes.uncompressedSize !== ZIP64_MARKER && sizes.compressedSize !== ZIP64_MARKER) return sizes;
+type ZipSizes = Pick<ZipEntry, 'uncompressedSize' | 'compressedSize' | 'localHeaderOffset'>;
+
+/** Sizes and offsets too big for 32 bits are in the ZIP64 extra field, in this order. */
+function readZip64Sizes(view: DataView, extraStart: number, extraLength: number, sizes: ZipSizes): ZipSizes {
+  const { uncompressedSize, compressedSize, localHeaderOffset } = sizes;
+  if (uncompressedSize !== ZIP64_MARKER && compressedSize !== ZIP64_MARKER && localHeaderOffset !== ZIP64_MARKER)
+    return sizes;
   let field = extraStart;
   while (field + 4 <= extraStart + extraLength) {
     const id = view.getUint16(field, true);
@@ -79,11 +84,13 @@ function readZip64Sizes(
         value += 8;
         return read;
       };
-      const uncompressedSize = sizes.uncompressedSize === ZIP64_MARKER ? next() : sizes.uncompressedSize;
-      const compressedSize = sizes.compressedSize === ZIP64_MARKER ? next() : sizes.compressedSize;
-      return { uncompressedSize, compressedSize };
+      return {
+        uncompressedSize: uncompressedSize === ZIP64_MARKER ? next() : uncompressedSize,
+        compressedSize: compressedSize === ZIP64_MARKER ? next() : compressedSize,
+        localHeaderOffset: localHeaderOffset === ZIP64_MARKER ? next() : localHeaderOffset,
+      };
     }
     field += 4 + length;
   }
-  return { uncompressedSize: Number.POSITIVE_INFINITY, compressedSize: sizes.compressedSize };
+  return { ...sizes, uncompressedSize: Number.POSITIVE_INFINITY };
 }
