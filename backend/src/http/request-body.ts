@@ -12,7 +12,11 @@ export function refuseUnreadableBodies(request: Request, _response: Response, ne
   const hasBody =
     request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
   if (hasBody && !request.is(READABLE_BODY_TYPES)) {
-    return next(new UnsupportedMediaTypeException('Content-Type must be application/json'));
+    return next(
+      new UnsupportedMediaTypeException(
+        'The request body must be JSON (Content-Type: application/json); uploads are multipart/form-data',
+      ),
+    );
   }
   next();
 }
