@@ -7,6 +7,7 @@ import { AppModule } from './app.module.js';
 import { DocumentProcessor } from './documents/processing/document-processor.service.js';
 import type { AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
+import { refuseUnreadableBodies } from './http/request-body.js';
 import { createValidationPipe } from './http/validation.js';
 import { PLATFORM, VERSION } from './status/status.service.js';
 import { mountWebApp } from './web/web-app.js';
@@ -22,6 +23,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   await mountWebApp(app, config);
   app.useBodyParser('json', { limit: config.http.bodyLimitBytes });
   app.useBodyParser('urlencoded', { limit: config.http.bodyLimitBytes, extended: false });
+  app.use(refuseUnreadableBodies);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   app.disable('x-powered-by');

@@ -94,6 +94,13 @@ function describe(event: RecordedEvent): ActivityItem | null {
         description: `${event.data.providerId}: ${event.data.endpoint ?? 'default endpoint'}, ${event.data.apiKey ? `key ${event.data.apiKey.masked}` : 'no key'}`,
         status: 'info',
       };
+    case 'ProviderApiKeyCleared':
+      return {
+        type: 'model',
+        title: 'Model provider key cleared',
+        description: `${event.data.providerId}: its endpoint changed, so its API key must be entered again`,
+        status: 'warning',
+      };
     case 'ProviderAdded':
       return {
         type: 'model',

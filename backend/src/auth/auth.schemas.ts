@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ROLES } from '@docent/common/permissions';
 import {
   API_KEY_NAME_REQUIRED,
+  FIELD_LIMITS,
+  REGISTRATION_MESSAGES,
   validateApiKeyName,
   validateProfileUpdate,
   validateRegistration,
@@ -22,10 +24,18 @@ const rule =
 
 const CREDENTIALS_REQUIRED = 'Email and password are required';
 
+// No account has a longer email or password: registration refuses them.
 export const loginSchema = z.object(
   {
-    email: z.string({ error: CREDENTIALS_REQUIRED }).trim().min(1, CREDENTIALS_REQUIRED),
-    password: z.string({ error: CREDENTIALS_REQUIRED }).min(1, CREDENTIALS_REQUIRED),
+    email: z
+      .string({ error: CREDENTIALS_REQUIRED })
+      .trim()
+      .min(1, CREDENTIALS_REQUIRED)
+      .max(FIELD_LIMITS.emailMaxLength, REGISTRATION_MESSAGES.emailTooLong),
+    password: z
+      .string({ error: CREDENTIALS_REQUIRED })
+      .min(1, CREDENTIALS_REQUIRED)
+      .max(FIELD_LIMITS.passwordMaxLength, REGISTRATION_MESSAGES.passwordTooLong),
     rememberMe: z.boolean({ error: 'rememberMe must be true or false' }).default(false),
   },
   { error: CREDENTIALS_REQUIRED },
@@ -45,8 +55,16 @@ export const registerSchema = z
 
 const NO_REFRESH_TOKEN = 'No refresh token available';
 
+/** Far longer than any refresh token issued (a session id and 43 characters). */
+const REFRESH_TOKEN_MAX_LENGTH = 200;
+
 export const refreshSchema = z.object(
-  { refreshToken: z.string({ error: NO_REFRESH_TOKEN }).min(1, NO_REFRESH_TOKEN) },
+  {
+    refreshToken: z
+      .string({ error: NO_REFRESH_TOKEN })
+      .min(1, NO_REFRESH_TOKEN)
+      .max(REFRESH_TOKEN_MAX_LENGTH, 'refreshToken is too long to be a refresh token'),
+  },
   { error: NO_REFRESH_TOKEN },
 );
 

@@ -6,6 +6,7 @@ import {
   DOCUMENT_TYPES,
   type DocumentListQuery,
 } from '@docent/common/documents';
+import { isoDateProblem, STORABLE_YEARS } from '@docent/common/validation';
 
 /** A comma-separated query parameter (or the parameter repeated) as a list of allowed values. */
 const listOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
@@ -20,7 +21,16 @@ const listOf = <const T extends readonly [string, ...string[]]>(name: string, va
     .pipe(z.array(z.enum(values, { error: `${name} may only contain ${values.join(', ')}` })));
 
 const dateOrTime = (name: string) =>
-  z.string().refine((value) => !Number.isNaN(Date.parse(value)), `${name} must be an ISO date or date and time`);
+  z.string().superRefine((value, context) => {
+    const problem = isoDateProblem(value);
+    if (problem === 'format')
+      context.addIssue({ code: 'custom', message: `${name} must be an ISO date or date and time` });
+    if (problem === 'range')
+      context.addIssue({
+        code: 'custom',
+        message: `${name} must be in the years ${STORABLE_YEARS.min} to ${STORABLE_YEARS.max}`,
+      });
+  });
 
 const wholeNumber = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Res, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, Post, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { ChatStreamPart } from '@docent/plugin-sdk';
@@ -9,12 +9,12 @@ import { callerLeftSignal } from '../http/caller-left.js';
 import { ModelCatalog } from '../models/read-model/model-catalog.js';
 import { ModelRouter, type ModelRequest, type RouteOptions } from '../models/routing/model-router.service.js';
 import { chatCompletionsSchema, ROUTER_CHOOSES, type ChatCompletionsRequest } from './chat-completions.schema.js';
-import { OpenAiExceptionFilter } from './openai-exception.filter.js';
 import {
   completion,
   completionChunk,
   completionId,
   errorBody,
+  GATEWAY_ROUTE,
   modelList,
   toChatMessages,
   usageChunk,
@@ -30,8 +30,7 @@ const SERVING_SINCE = Math.floor(Date.now() / 1000);
  * limits and accounting as the app's own chat.
  */
 @ApiTags('OpenAI-compatible gateway')
-@Controller('v1')
-@UseFilters(OpenAiExceptionFilter)
+@Controller(GATEWAY_ROUTE)
 export class GatewayController {
   constructor(
     private readonly router: ModelRouter,

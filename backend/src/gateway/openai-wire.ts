@@ -4,6 +4,14 @@ import type { ChatCompletionsRequest } from './chat-completions.schema.js';
 
 // OpenAI's chat-completions wire format, which the official clients parse.
 
+/** Where the gateway answers: an OpenAI client's base URL is this server's /v1. */
+export const GATEWAY_ROUTE = 'v1';
+
+/** Whether a request is the gateway's, whose clients read only OpenAI's error shape. */
+export function isGatewayPath(path: string): boolean {
+  return path === `/${GATEWAY_ROUTE}` || path.startsWith(`/${GATEWAY_ROUTE}/`);
+}
+
 const FINISH_REASONS: Record<FinishReason, string> = {
   stop: 'stop',
   length: 'length',

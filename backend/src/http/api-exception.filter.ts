@@ -1,7 +1,8 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { DomainError } from '../common/domain-error.js';
 import { ConcurrencyConflictError } from '../event-store/concurrency-conflict.error.js';
+import { errorBody, isGatewayPath } from '../gateway/openai-wire.js';
 
 const DOMAIN_ERROR_STATUS: Record<DomainError['kind'], HttpStatus> = {
   invalid: HttpStatus.BAD_REQUEST,
@@ -11,24 +12,36 @@ const DOMAIN_ERROR_STATUS: Record<DomainError['kind'], HttpStatus> = {
   conflict: HttpStatus.CONFLICT,
 };
 
-/** Errors the body parser raises before a route runs; a client's mistake, never a 500. */
+/**
+ * Errors the body parser raises before a route runs; a client's mistake, never a 500.
+ * Those of a body that cannot be decompressed come from zlib, with no type.
+ */
 interface BodyParserError {
-  type: string;
+  type?: string;
   status: number;
   limit?: number;
 }
 
-/** Every failure answers `{ success: false, error }` with the status that fits it. */
+/**
+ * Every failure answers `{ success: false, error }` with the status that fits it; on the
+ * OpenAI-compatible gateway's paths, OpenAI's error shape, also for a request refused
+ * before it reaches the gateway (a body that cannot be read, an unknown path).
+ */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
-    const response = host.switchToHttp().getResponse<Response>();
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
     const { status, error, details } = describeException(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (response.headersSent) return;
+    if (isGatewayPath(http.getRequest<Request>().path)) {
+      response.status(status).json(errorBody(status, error));
+      return;
+    }
     response.status(status).json({ success: false, error, ...(details && { details }) });
   }
 }
@@ -51,8 +64,13 @@ export function describeException(exception: unknown): { status: number; error: 
 }
 
 function isBodyParserError(value: unknown): value is BodyParserError {
-  return value instanceof Error && typeof (value as Partial<BodyParserError>).type === 'string' && 'status' in value;
+  if (!(value instanceof Error) || !('status' in value)) return false;
+  return typeof (value as BodyParserError).type === 'string' || ZLIB_ERROR_CODE.test(String(errorCode(value)));
 }
+
+/** zlib's error codes (`Z_DATA_ERROR`) and its Brotli decoder's (`ERR__ERROR_FORMAT_PADDING_2`). */
+const ZLIB_ERROR_CODE = /^(Z_|ERR__ERROR_)/;
+const errorCode = (error: Error) => (error as Error & { code?: unknown }).code;
 
 function describeBodyParserError(error: BodyParserError): { status: number; error: string } {
   switch (error.type) {
@@ -63,6 +81,8 @@ function describeBodyParserError(error: BodyParserError): { status: number; erro
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return { status: HttpStatus.UNSUPPORTED_MEDIA_TYPE, error: 'Unsupported request body encoding' };
+    case undefined:
+      return { status: HttpStatus.BAD_REQUEST, error: 'The request body could not be decompressed' };
     default:
       return {
         status: error.status >= 400 && error.status < 500 ? error.status : HttpStatus.BAD_REQUEST,

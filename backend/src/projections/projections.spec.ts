@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ActivityProjection } from '../activity/activity.projection.js';
 import { DocumentProcessor } from '../documents/processing/document-processor.service.js';
 import { EventStore } from '../event-store/event-store.service.js';
+import { ModelStreamWriter } from '../models/domain/model-stream-writer.js';
 import { parseEventStream } from '../testing/event-stream.js';
 import { newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
 import { ProjectionRebuilder } from './projection-rebuilder.service.js';
@@ -67,6 +68,12 @@ async function produceActivity(t: TestApp) {
     .send({ configuration: { temperature: 0.3 }, limits: { dailyRequests: 100 } })
     .expect(200);
   await t.http().post(`${localModel}/test`).set(asAdmin).expect(200);
+  // A provider's key entered, then its endpoint moved without a new one, which clears the key.
+  const providers = t.app.get(ModelStreamWriter);
+  const openai = { type: 'Configure', providerId: 'openai', defaultEndpoint: 'https://api.openai.com/v1' } as const;
+  const apiKey = { encrypted: 'v1:stands-for-an-encrypted-key', masked: 'sk-…abcd' };
+  await providers.provider({ ...openai, endpoint: 'http://127.0.0.1:9/v1', apiKey }, { actorId: null });
+  await providers.provider({ ...openai, endpoint: 'http://127.0.0.1:9/elsewhere' }, { actorId: null });
   const upload = await t
     .http()
     .post('/api/documents/upload')
@@ -224,6 +231,13 @@ describe('projections', () => {
         description: 'local:extractive',
         status: 'info',
       }),
+    );
+
+    expect(live.model_providers).toContainEqual(
+      expect.objectContaining({ id: 'openai', endpoint: 'http://127.0.0.1:9/elsewhere', encrypted_api_key: null }),
+    );
+    expect(live.activity).toContainEqual(
+      expect.objectContaining({ type: 'model', title: 'Model provider key cleared', status: 'warning' }),
     );
 
     const replayed = await t.app.get(ProjectionRebuilder).rebuild();

@@ -4,3 +4,4 @@ export * from './registration.js';
 export * from './password-strength.js';
 export * from './api-key.js';
 export * from './profile.js';
+export * from './request-input.js';

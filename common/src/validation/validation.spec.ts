@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   API_KEY_NAME_REQUIRED,
+  isoDateProblem,
   isValidEmail,
+  MAX_INPUT_DEPTH,
+  unstorableInputProblem,
   passwordStrength,
   validateApiKeyName,
   validateProfileUpdate,
@@ -245,4 +248,65 @@ describe('validateProfileUpdate', () => {
       'Avatar must be an http or https URL',
     );
   });
+});
+
+describe('unstorableInputProblem', () => {
+  const body = 'The request body';
+
+  it('accepts JSON of every kind, including text beyond the Basic Multilingual Plane', () => {
+    expect(unstorableInputProblem({ name: 'Ada 😀', tags: ['a', 'b'], n: 1, ok: true, none: null }, body)).toBeNull();
+    expect(unstorableInputProblem(undefined, body)).toBeNull();
+  });
+
+  it('names the field holding a NUL character or an unpaired surrogate, however deep', () => {
+    expect(unstorableInputProblem({ name: 'a\u0000b' }, body)).toBe(
+      'name must not contain the NUL character (\\u0000)',
+    );
+    expect(unstorableInputProblem({ options: { tags: ['ok', 'x\ud800'] } }, body)).toBe(
+      'options.tags[1] must be valid Unicode text (it has an unpaired surrogate)',
+    );
+    expect(unstorableInputProblem({ note: '\udc00 reversed \ud83d' }, body)).toMatch(/^note must be valid Unicode/);
+    expect(unstorableInputProblem('a\u0000', 'search')).toBe('search must not contain the NUL character (\\u0000)');
+  });
+
+  it('checks field names too', () => {
+    expect(unstorableInputProblem({ notes: { ['a\u0000']: 1 } }, body)).toBe(
+      'A field name in notes must not contain the NUL character (\\u0000)',
+    );
+    expect(unstorableInputProblem({ ['\ud800']: 1 }, body)).toBe(
+      'A field name in the request body must be valid Unicode text (it has an unpaired surrogate)',
+    );
+  });
+
+  it(`refuses objects and arrays nested deeper than ${MAX_INPUT_DEPTH} levels, without exhausting the stack`, () => {
+    const nested = (depth: number) => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`) as unknown;
+    expect(unstorableInputProblem(nested(MAX_INPUT_DEPTH), body)).toBeNull();
+    expect(unstorableInputProblem(nested(MAX_INPUT_DEPTH + 1), body)).toBe(
+      `The request body is nested too deeply: at most ${MAX_INPUT_DEPTH} levels of objects and arrays`,
+    );
+    expect(unstorableInputProblem(nested(200_000), body)).toMatch(/nested too deeply/);
+  });
+});
+
+describe('isoDateProblem', () => {
+  it.each(['2025-01-31', '2024-02-29', '0001-01-01', '9999-12-31', '2025-01-31T09:30', '2025-01-31T09:30:15.123Z'])(
+    'accepts %j',
+    (date) => {
+      expect(isoDateProblem(date)).toBeNull();
+    },
+  );
+
+  it.each(['yesterday', '2025-1-31', '2025-02-30', '2025-02-29', '2025-13-01', '2025-01-31T24:00', '31/01/2025', ''])(
+    'refuses the form of %j',
+    (date) => {
+      expect(isoDateProblem(date)).toBe('format');
+    },
+  );
+
+  it.each(['0000-01-01', '+275760-09-13', '-000001-01-01', '+010000-01-01'])(
+    'refuses %j as outside the years PostgreSQL stores',
+    (date) => {
+      expect(isoDateProblem(date)).toBe('range');
+    },
+  );
 });

@@ -41,6 +41,11 @@ describe('the Documents page URL', () => {
     ).toEqual(DEFAULT_LIST_STATE);
   });
 
+  it('drops dates the server would refuse: a day that does not exist, year 0', () => {
+    expect(parse('dateFrom=2025-02-30&dateTo=0000-01-01')).toMatchObject({ dateFrom: null, dateTo: null });
+    expect(parse('dateFrom=2024-02-29').dateFrom).toBe('2024-02-29');
+  });
+
   it('reads hasVectors=false as "without vectors", not as "either"', () => {
     expect(parse('hasVectors=false').hasVectors).toBe(false);
   });

@@ -7,6 +7,7 @@ import {
   type DocumentStatus,
   type DocumentType,
 } from '@docent/common/documents';
+import { isoDateProblem } from '@docent/common/validation';
 
 /**
  * What the Documents page shows, as the URL carries it. The URL's parameters are
@@ -57,8 +58,9 @@ function listOf<T extends string>(value: string | null, allowed: readonly T[]): 
 }
 
 function dateOf(value: string | null): string | null {
+  // The server's rule, so a date it would refuse (2025-02-30, year 0) falls back rather than failing the page.
   if (!value || !ISO_DATE.test(value)) return null;
-  return Number.isNaN(Date.parse(value)) ? null : value;
+  return isoDateProblem(value) === null ? value : null;
 }
 
 function bytesOf(value: string | null): number | null {

@@ -12,6 +12,7 @@ import { updateAnnouncement, updateFetcherKey, type UpdateModelResult } from './
 import {
   changedFields,
   checkDraft,
+  clearsStoredKey,
   DRAFT_FIELD_TABS,
   draftFromModel,
   isEmptyUpdate,
@@ -240,7 +241,11 @@ function GeneralFields({ model, draft, problems, onChange }: GeneralFieldsProps)
             type="url"
             value={draft.endpoint}
             onChange={(event) => onChange('endpoint', event.target.value)}
-            hint={`Shared by every ${model.providerName} model. Leave empty for the provider's default.`}
+            hint={
+              clearsStoredKey(model, draft)
+                ? `Changing the endpoint clears the stored API key (${model.apiKey}) unless you enter one.`
+                : `Shared by every ${model.providerName} model. Leave empty for the provider's default.`
+            }
             error={problems.endpoint}
             autoComplete="off"
           />

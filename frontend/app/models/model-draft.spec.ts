@@ -1,6 +1,13 @@
 import type { Model } from '@docent/common/models';
 import { describe, expect, it } from 'vitest';
-import { changedFields, checkDraft, draftFromModel, isEmptyUpdate, type ModelDraft } from './model-draft';
+import {
+  changedFields,
+  checkDraft,
+  clearsStoredKey,
+  draftFromModel,
+  isEmptyUpdate,
+  type ModelDraft,
+} from './model-draft';
 import { SAMPLE_MODELS } from './sample-models';
 
 const model: Model = {
@@ -60,6 +67,22 @@ describe('the Configure dialog sends only what changed', () => {
   it('never sends an endpoint or key for a provider without one', () => {
     const offline: Model = { ...model, endpoint: null, apiKey: null, requiresApiKey: false };
     expect(saved({ apiKey: 'ignored', endpoint: 'https://x.example' }, offline, { hasEndpoint: false })).toEqual({});
+  });
+});
+
+describe('the Configure dialog warns when saving would clear the stored key', () => {
+  const draft = (change: Partial<ModelDraft>, on: Model = model) => ({ ...draftFromModel(on), ...change });
+
+  it('warns once the endpoint is changed or emptied and no new key is typed', () => {
+    expect(clearsStoredKey(model, draft({}))).toBe(false);
+    expect(clearsStoredKey(model, draft({ endpoint: 'https://elsewhere.example.com/v1' }))).toBe(true);
+    expect(clearsStoredKey(model, draft({ endpoint: '' }))).toBe(true);
+  });
+
+  it('does not warn when a new key comes with the endpoint, or when there is no key to clear', () => {
+    const moved = { endpoint: 'https://elsewhere.example.com/v1' };
+    expect(clearsStoredKey(model, draft({ ...moved, apiKey: 'sk-new-key' }))).toBe(false);
+    expect(clearsStoredKey({ ...model, apiKey: null }, draft(moved, { ...model, apiKey: null }))).toBe(false);
   });
 });
 

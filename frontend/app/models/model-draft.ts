@@ -169,6 +169,15 @@ export function changedFields(
 
 export const isEmptyUpdate = (update: ModelUpdate): boolean => Object.keys(update).length === 0;
 
+/**
+ * Whether saving the draft would leave the provider without its stored key: the server
+ * clears the key when the endpoint changes, unless the same save brings a new one, so
+ * that a key is never sent anywhere but where it was entered.
+ */
+export function clearsStoredKey(model: Model, draft: ModelDraft): boolean {
+  return model.apiKey !== null && draft.endpoint.trim() !== (model.endpoint ?? '') && draft.apiKey.trim() === '';
+}
+
 /** Which of the dialog's tabs holds each field: a refused field's tab is opened to show why. */
 export const DRAFT_FIELD_TABS = {
   status: 'general',

@@ -18,8 +18,9 @@ export class UpdateModelCommand {
 
 /**
  * Changes a model's parameters, limits or status, and its provider's endpoint or key
- * (for all the provider's models). A new endpoint or key is health-tested at once, so
- * the model answered is already active or in error.
+ * (for all the provider's models). A new endpoint clears the stored key unless the same
+ * request brings one. A new endpoint or key is health-tested at once, so the model
+ * answered is already active or in error.
  */
 @CommandHandler(UpdateModelCommand)
 export class UpdateModelHandler implements ICommandHandler<UpdateModelCommand> {
@@ -47,6 +48,7 @@ export class UpdateModelHandler implements ICommandHandler<UpdateModelCommand> {
         {
           type: 'Configure',
           providerId: provider.id,
+          defaultEndpoint: provider.custom ? null : (provider.plugin.defaultBaseURL ?? null),
           endpoint: update.endpoint === undefined ? undefined : update.endpoint || null,
           apiKey:
             update.apiKey === undefined

@@ -24,8 +24,17 @@ export const initialModelProviderState = (): ModelProviderState => ({
 export const PROVIDER_NOT_FOUND = 'Model provider not found';
 
 export type ModelProviderCommand =
-  /** `undefined` leaves a setting as it is; `null` clears it. */
-  | { type: 'Configure'; providerId: string; endpoint?: string | null; apiKey?: StoredApiKey | null }
+  /**
+   * `undefined` leaves a setting as it is; `null` clears it. A new endpoint without a
+   * key clears the stored key. `defaultEndpoint`: where a null endpoint sends calls.
+   */
+  | {
+      type: 'Configure';
+      providerId: string;
+      endpoint?: string | null;
+      apiKey?: StoredApiKey | null;
+      defaultEndpoint: string | null;
+    }
   | {
       type: 'Add';
       providerId: string;
@@ -41,10 +50,16 @@ export function decideModelProvider(command: ModelProviderCommand, state: ModelP
   switch (command.type) {
     case 'Configure': {
       if (state.removed) throw new DomainError('not-found', PROVIDER_NOT_FOUND);
+      const { providerId, defaultEndpoint } = command;
       const endpoint = command.endpoint === undefined ? state.endpoint : command.endpoint;
-      const apiKey = command.apiKey === undefined ? state.apiKey : command.apiKey;
+      // The stored key was entered for where calls went until now; it must not follow them elsewhere.
+      const moved = (endpoint ?? defaultEndpoint) !== (state.endpoint ?? defaultEndpoint);
+      const keyLeftBehind = moved && command.apiKey === undefined && state.apiKey !== null;
+      const apiKey = keyLeftBehind ? null : command.apiKey === undefined ? state.apiKey : command.apiKey;
       if (endpoint === state.endpoint && apiKey?.encrypted === state.apiKey?.encrypted) return [];
-      return [{ type: 'ProviderConfigured', data: { providerId: command.providerId, endpoint, apiKey } }];
+      const configured: DomainEvent = { type: 'ProviderConfigured', data: { providerId, endpoint, apiKey } };
+      if (!keyLeftBehind) return [configured];
+      return [configured, { type: 'ProviderApiKeyCleared', data: { providerId, reason: 'endpoint-changed' } }];
     }
     case 'Add': {
       if (state.added && !state.removed)
@@ -60,12 +75,16 @@ export function decideModelProvider(command: ModelProviderCommand, state: ModelP
   }
 }
 
-export type ModelProviderEvent = RecordedEvent<'ProviderConfigured' | 'ProviderAdded' | 'ProviderRemoved'>;
+export type ModelProviderEvent = RecordedEvent<
+  'ProviderConfigured' | 'ProviderApiKeyCleared' | 'ProviderAdded' | 'ProviderRemoved'
+>;
 
 export function evolveModelProvider(state: ModelProviderState, event: ModelProviderEvent): ModelProviderState {
   switch (event.type) {
     case 'ProviderConfigured':
       return { ...state, endpoint: event.data.endpoint, apiKey: event.data.apiKey };
+    case 'ProviderApiKeyCleared':
+      return { ...state, apiKey: null };
     case 'ProviderAdded':
       // A provider added again under the id of a removed one starts afresh.
       return { added: true, removed: false, endpoint: event.data.endpoint, apiKey: event.data.apiKey };

@@ -107,17 +107,51 @@ describe('the model provider decider', () => {
       initialModelProviderState(),
     );
 
-  it('keeps the settings not mentioned, and clears those set to null', () => {
-    const configured = state([
-      { type: 'ProviderConfigured', data: { providerId: 'scripted', endpoint: 'http://a', apiKey: key } },
-    ]);
+  const configure = { type: 'Configure' as const, providerId: 'scripted', defaultEndpoint: 'https://default' };
+  const configuredAt = (endpoint: string | null) =>
+    state([{ type: 'ProviderConfigured', data: { providerId: 'scripted', endpoint, apiKey: key } }]);
 
-    expect(decideModelProvider({ type: 'Configure', providerId: 'scripted', apiKey: null }, configured)).toEqual([
+  it('keeps the settings not mentioned, and clears those set to null', () => {
+    const configured = configuredAt('http://a');
+
+    expect(decideModelProvider({ ...configure, apiKey: null }, configured)).toEqual([
       { type: 'ProviderConfigured', data: { providerId: 'scripted', endpoint: 'http://a', apiKey: null } },
     ]);
+    expect(decideModelProvider({ ...configure, endpoint: 'http://a' }, configured)).toEqual([]);
+  });
+
+  it.each([
+    ['another endpoint', 'http://a', 'http://elsewhere'],
+    ["the plugin's default", 'http://a', null],
+    ['an endpoint of its own', null, 'http://elsewhere'],
+  ])('given a stored key, when the endpoint moves to %s without a key, then the key is cleared', (_, from, to) => {
+    const configured = configuredAt(from);
+
+    const events = decideModelProvider({ ...configure, endpoint: to }, configured);
+
+    expect(events).toEqual([
+      { type: 'ProviderConfigured', data: { providerId: 'scripted', endpoint: to, apiKey: null } },
+      { type: 'ProviderApiKeyCleared', data: { providerId: 'scripted', reason: 'endpoint-changed' } },
+    ]);
     expect(
-      decideModelProvider({ type: 'Configure', providerId: 'scripted', endpoint: 'http://a' }, configured),
-    ).toEqual([]);
+      recorded(events).reduce((current, event) => evolveModelProvider(current, event as never), configured),
+    ).toMatchObject({ endpoint: to, apiKey: null });
+  });
+
+  it('given a stored key, when the endpoint moves with a new key, then the new key is stored and nothing is cleared', () => {
+    const newKey = { encrypted: 'v1:def', masked: 'sk-…efgh' };
+
+    expect(
+      decideModelProvider({ ...configure, endpoint: 'http://elsewhere', apiKey: newKey }, configuredAt('http://a')),
+    ).toEqual([
+      { type: 'ProviderConfigured', data: { providerId: 'scripted', endpoint: 'http://elsewhere', apiKey: newKey } },
+    ]);
+  });
+
+  it("keeps the key when the endpoint is written out as the plugin's default it already used", () => {
+    expect(decideModelProvider({ ...configure, endpoint: 'https://default' }, configuredAt(null))).toEqual([
+      { type: 'ProviderConfigured', data: { providerId: 'scripted', endpoint: 'https://default', apiKey: key } },
+    ]);
   });
 
   it('refuses to add a provider twice or remove one that is not there, but adds one again once removed', () => {

@@ -21,6 +21,12 @@ declare module '../../event-store/domain-event.js' {
       models: ModelInfo[];
     };
     ProviderRemoved: { providerId: string };
+    /**
+     * The provider's stored key was dropped because its endpoint changed without a new
+     * key: a key is only ever sent where it was entered. Follows the ProviderConfigured
+     * that moved the endpoint.
+     */
+    ProviderApiKeyCleared: { providerId: string; reason: 'endpoint-changed' };
     /** The full parameters after the change. */
     ModelConfigured: { modelId: string; configuration: ModelConfiguration };
     /** The full limits after the change. */

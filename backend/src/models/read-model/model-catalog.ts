@@ -87,6 +87,7 @@ interface Snapshot {
 /** The events that change what the catalog holds; calls (ModelInvoked) do not. */
 const CATALOG_EVENTS = new Set([
   'ProviderConfigured',
+  'ProviderApiKeyCleared',
   'ProviderAdded',
   'ProviderRemoved',
   'ModelConfigured',

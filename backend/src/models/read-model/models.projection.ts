@@ -24,6 +24,11 @@ export class ModelsProjection implements ProjectionHandler {
         );
         return;
       }
+      case 'ProviderApiKeyCleared':
+        await em.execute('update model_providers set encrypted_api_key = null, masked_api_key = null where id = ?', [
+          event.data.providerId,
+        ]);
+        return;
       case 'ProviderAdded': {
         const { providerId, pluginId, name, endpoint, apiKey, models } = event.data;
         await em.execute(
