@@ -15,8 +15,8 @@ import {
   changeRole,
   closeSession,
   deleteDocument,
-  demoAdminToken,
   findDocuments,
+  suiteAdminToken,
   uploadThroughApi,
   writers,
   writeSampleFiles,
@@ -25,7 +25,7 @@ import {
 import { seriousViolations } from './support/axe.js';
 
 interface DocumentFixtures {
-  /** A demo administrator session: role changes and clean-up. */
+  /** A session of the suite's administrator: role changes and clean-up. */
   adminToken: string;
   /**
    * Unique to the test and part of every file name it makes: the search box narrows the
@@ -43,7 +43,7 @@ const test = base.extend<DocumentFixtures>({
     await use(page);
   },
   adminToken: async ({ baseURL }, use) => {
-    const token = await demoAdminToken(baseURL!);
+    const token = await suiteAdminToken(baseURL!);
     await use(token);
     await closeSession(baseURL!, token);
   },

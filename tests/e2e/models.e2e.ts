@@ -9,7 +9,7 @@ import {
   type Account,
   type LoginOptions,
 } from './fixtures.js';
-import { changeRole, closeSession, demoAdminToken } from './support/documents.js';
+import { changeRole, closeSession, suiteAdminToken } from './support/documents.js';
 import {
   chatThroughGateway,
   findModel,
@@ -23,7 +23,7 @@ import {
 import { seriousViolations } from './support/axe.js';
 
 interface ModelFixtures {
-  /** A demo administrator session: role changes, and putting the model back afterwards. */
+  /** A session of the suite's administrator: role changes, and putting the model back afterwards. */
   adminToken: string;
   /** The test's own account, made an administrator. */
   admin: Account;
@@ -41,7 +41,7 @@ const test = base.extend<ModelFixtures>({
     await use(page);
   },
   adminToken: async ({ baseURL }, use) => {
-    const token = await demoAdminToken(baseURL!);
+    const token = await suiteAdminToken(baseURL!);
     await use(token);
     await closeSession(baseURL!, token);
   },
