@@ -93,6 +93,7 @@ export class AuthenticationService implements OnModuleInit, OnModuleDestroy {
     const principal: Principal = {
       userId: user.id,
       role: normalizeRole(user.role),
+      isDemo: user.isDemo,
       sessionId: session.id,
       apiKeyId: null,
     };
@@ -109,6 +110,7 @@ export class AuthenticationService implements OnModuleInit, OnModuleDestroy {
     const principal: Principal = {
       userId: user.id,
       role: normalizeRole(user.role),
+      isDemo: user.isDemo,
       sessionId: null,
       apiKeyId: apiKey.id,
     };

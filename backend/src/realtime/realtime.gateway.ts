@@ -16,7 +16,7 @@ import type { Principal } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { channelRoom, isRealtimeChannel, REALTIME_CHANNELS, userRoom } from './realtime-channels.js';
 
-interface SocketData {
+export interface SocketData {
   principal: Principal;
 }
 
@@ -68,7 +68,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     if (!isRealtimeChannel(channel)) {
       return { success: false, error: `Unknown channel. Channels: ${Object.keys(REALTIME_CHANNELS).join(', ')}` };
     }
-    if (!hasPermission((socket.data as SocketData).principal.role, REALTIME_CHANNELS[channel])) {
+    if (!hasPermission((socket.data as SocketData).principal, REALTIME_CHANNELS[channel])) {
       return { success: false, error: `You don't have permission to follow ${channel}` };
     }
     await socket.join(channelRoom(channel));
