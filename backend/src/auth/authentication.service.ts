@@ -119,7 +119,7 @@ export class AuthenticationService implements OnModuleInit, OnModuleDestroy {
 
   /** The demo administrator exists only while demo mode is on. */
   private isAllowed(user: UserRecord): boolean {
-    return !user.isDemo || this.config.auth.demoMode;
+    return !user.isDemo || this.config.auth.demoMode !== 'off';
   }
 
   /** Best effort and off the request's path: a lost "last used" time must never fail the call it describes. */
