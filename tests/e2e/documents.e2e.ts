@@ -473,6 +473,26 @@ test.describe('documents', () => {
     await expect(menu.getByRole('menuitem')).toHaveText(['Preview Document', 'Download Original']);
   });
 
+  test('a user may read a document someone else shared, but is offered no Delete for it', async ({
+    page,
+    login,
+    createAccount,
+    baseURL,
+    adminToken,
+    tag,
+  }) => {
+    const uploader = await createAccount({ name: 'Una Uploader' });
+    const theirs = writers.text(`shared-${tag}.txt`, 'Shared with every reader.');
+    await uploadThroughApi(baseURL!, uploader.accessToken, theirs);
+    await settled(baseURL!, adminToken, tag, { [theirs.name]: 'processed' });
+
+    await openDocuments(page, login, { search: tag });
+
+    await expect(statusBadge(documentRow(page, theirs.name), 'Processed')).toBeVisible();
+    const menu = await openActions(page, theirs.name);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Preview Document', 'Download Original']);
+  });
+
   test('/documents, with rows and with the upload dialog open, has no serious or critical axe violations', async ({
     page,
     login,
