@@ -11,7 +11,9 @@ RUN npm ci --no-audit --no-fund \
  && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:22-bookworm-slim
+# HOST: the server listens on loopback by default, which nothing outside the container reaches.
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app

@@ -15,7 +15,7 @@ const ISO_DATE = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\
 
 const anAuthResult = (user: Record<string, unknown>) => ({
   success: true,
-  user: { id: expect.any(String), avatar: null, createdAt: ISO_DATE, lastLogin: ISO_DATE, ...user },
+  user: { id: expect.any(String), isDemo: false, avatar: null, createdAt: ISO_DATE, lastLogin: ISO_DATE, ...user },
   accessToken: expect.any(String),
   refreshToken: expect.any(String),
   sessionId: expect.any(String),
@@ -247,7 +247,7 @@ describe('authentication over HTTP', () => {
       const response = await t.http().post('/api/auth/demo-login').expect(200);
 
       expect(response.body).toEqual(
-        anAuthResult({ email: expect.any(String), name: expect.any(String), role: 'admin' }),
+        anAuthResult({ email: expect.any(String), name: expect.any(String), role: 'admin', isDemo: true }),
       );
       const profile = await callAs(t, response.body.accessToken).get('/api/auth/profile').expect(200);
       expect(profile.body.user.role).toBe('admin');

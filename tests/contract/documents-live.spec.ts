@@ -94,4 +94,35 @@ describe('the documents channel of /ws', () => {
 
     expect(othersView).toEqual([]);
   });
+
+  it("pushes a user's private document to them and to administrators, and to no other user", async () => {
+    const uploader = await signUp(t);
+    const bystander = await signUp(t);
+    const [uploaderView, adminView, bystanderView] = await Promise.all([uploader, admin, bystander].map(listen));
+    const reached = (view: DocumentRealtimeMessage[], documentId: string) =>
+      view.some(
+        (message) =>
+          message.kind === 'changed' && message.document.id === documentId && message.document.status === 'processed',
+      );
+
+    const upload = await uploadAs(t, uploader.accessToken, [{ name: 'own.txt', content: 'Words for me alone' }], {
+      accessLevel: 'private',
+    }).expect(201);
+    const privateId: string = upload.body.documents[0].id;
+    await processingDone(t);
+    await until(() => reached(uploaderView, privateId) && reached(adminView, privateId));
+
+    // Each socket gets its pushes in order: once a later shared document has reached the
+    // bystander, anything about the private one would have arrived before it.
+    const shared = await uploadAs(t, uploader.accessToken, [{ name: 'open.txt', content: 'Words for all' }]).expect(
+      201,
+    );
+    await processingDone(t);
+    await until(() => reached(bystanderView, shared.body.documents[0].id));
+    expect(
+      bystanderView.filter((message) =>
+        message.kind === 'deleted' ? message.documentId === privateId : message.document.id === privateId,
+      ),
+    ).toEqual([]);
+  });
 });

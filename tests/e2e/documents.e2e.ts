@@ -15,8 +15,8 @@ import {
   changeRole,
   closeSession,
   deleteDocument,
-  demoAdminToken,
   findDocuments,
+  suiteAdminToken,
   uploadThroughApi,
   writers,
   writeSampleFiles,
@@ -25,7 +25,7 @@ import {
 import { seriousViolations } from './support/axe.js';
 
 interface DocumentFixtures {
-  /** A demo administrator session: role changes and clean-up. */
+  /** A session of the suite's administrator: role changes and clean-up. */
   adminToken: string;
   /**
    * Unique to the test and part of every file name it makes: the search box narrows the
@@ -43,7 +43,7 @@ const test = base.extend<DocumentFixtures>({
     await use(page);
   },
   adminToken: async ({ baseURL }, use) => {
-    const token = await demoAdminToken(baseURL!);
+    const token = await suiteAdminToken(baseURL!);
     await use(token);
     await closeSession(baseURL!, token);
   },
@@ -470,6 +470,26 @@ test.describe('documents', () => {
     await expect(statusBadge(documentRow(page, locked.name), 'Failed')).toBeVisible();
     await expect(uploadButton(page)).toHaveCount(0);
     const menu = await openActions(page, locked.name);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Preview Document', 'Download Original']);
+  });
+
+  test('a user may read a document someone else shared, but is offered no Delete for it', async ({
+    page,
+    login,
+    createAccount,
+    baseURL,
+    adminToken,
+    tag,
+  }) => {
+    const uploader = await createAccount({ name: 'Una Uploader' });
+    const theirs = writers.text(`shared-${tag}.txt`, 'Shared with every reader.');
+    await uploadThroughApi(baseURL!, uploader.accessToken, theirs);
+    await settled(baseURL!, adminToken, tag, { [theirs.name]: 'processed' });
+
+    await openDocuments(page, login, { search: tag });
+
+    await expect(statusBadge(documentRow(page, theirs.name), 'Processed')).toBeVisible();
+    const menu = await openActions(page, theirs.name);
     await expect(menu.getByRole('menuitem')).toHaveText(['Preview Document', 'Download Original']);
   });
 

@@ -6,15 +6,15 @@ import {
   changeRole,
   closeSession,
   deleteDocument,
-  demoAdminToken,
   findDocuments,
+  suiteAdminToken,
   uploadThroughApi,
   writers,
 } from './support/documents.js';
 import { seriousViolations } from './support/axe.js';
 
 interface IntelligenceFixtures {
-  /** A demo administrator session: clean-up. */
+  /** A session of the suite's administrator: clean-up. */
   adminToken: string;
   /**
    * Unique to the test: a made-up word in its document, so a keyword search for it finds
@@ -33,7 +33,7 @@ const test = base.extend<IntelligenceFixtures>({
     await use(page);
   },
   adminToken: async ({ baseURL }, use) => {
-    const token = await demoAdminToken(baseURL!);
+    const token = await suiteAdminToken(baseURL!);
     await use(token);
     await closeSession(baseURL!, token);
   },

@@ -2,14 +2,16 @@ import type { Page } from '@playwright/test';
 import { MODELS_POLL_INTERVAL_MS, type Model, type RoutingConfiguration } from '@docent/common/models';
 import {
   expect,
+  logOut,
   test as base,
   themeToggle,
   toastRegion,
+  userMenuButton,
   waitForHydration,
   type Account,
   type LoginOptions,
 } from './fixtures.js';
-import { changeRole, closeSession, demoAdminToken } from './support/documents.js';
+import { changeRole, closeSession, suiteAdminToken } from './support/documents.js';
 import {
   chatThroughGateway,
   findModel,
@@ -23,7 +25,7 @@ import {
 import { seriousViolations } from './support/axe.js';
 
 interface ModelFixtures {
-  /** A demo administrator session: role changes, and putting the model back afterwards. */
+  /** A session of the suite's administrator: role changes, and putting the model back afterwards. */
   adminToken: string;
   /** The test's own account, made an administrator. */
   admin: Account;
@@ -41,7 +43,7 @@ const test = base.extend<ModelFixtures>({
     await use(page);
   },
   adminToken: async ({ baseURL }, use) => {
-    const token = await demoAdminToken(baseURL!);
+    const token = await suiteAdminToken(baseURL!);
     await use(token);
     await closeSession(baseURL!, token);
   },
@@ -64,6 +66,9 @@ const test = base.extend<ModelFixtures>({
 // ----- The AI Models page's real labels, in one place ---------------------------------------
 
 const SUMMARY_CARDS = ['Average Response Time', 'Total Requests', 'Success Rate', 'Monthly Cost'];
+
+/** The demo account's name, as the login page's demo button signs in. */
+const DEMO_ADMINISTRATOR = 'Demo Administrator';
 
 function summaryValue(page: Page, label: string) {
   return page
@@ -409,6 +414,26 @@ test.describe('AI models', () => {
     await expect(routing.getByRole('combobox')).toHaveCount(0);
     await expect(routing.getByRole('switch')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Save|Configure Limits/ })).toHaveCount(0);
+  });
+
+  test('the demo administrator sees the figures and may test models, but has nothing to configure or add', async ({
+    page,
+    model,
+  }) => {
+    await page.goto('/login');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Try the demo account' }).click();
+    await expect(userMenuButton(page, DEMO_ADMINISTRATOR)).toBeVisible({ timeout: 15_000 });
+    await page.goto('/models');
+    await waitForHydration(page);
+
+    await expect(page.getByRole('button', { name: 'Test Models' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Provider' })).toHaveCount(0);
+    await tab(page, 'Models').click();
+    await expect(modelRow(page, model.name)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Configure/ })).toHaveCount(0);
+
+    await logOut(page, DEMO_ADMINISTRATOR);
   });
 
   test('the page, each tab and the Configure dialog have no serious or critical axe violations', async ({

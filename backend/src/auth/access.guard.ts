@@ -42,7 +42,7 @@ export class AccessGuard implements CanActivate {
     if (!principal) throw new UnauthorizedException(AUTHENTICATION_REQUIRED);
     request.principal = principal;
 
-    if (rule.permission && !hasPermission(principal.role, rule.permission)) {
+    if (rule.permission && !hasPermission(principal, rule.permission)) {
       throw new ForbiddenException(`You don't have permission to do this (requires ${rule.permission})`);
     }
     return true;

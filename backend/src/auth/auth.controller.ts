@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Put, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { ClientAddress } from '../http/client-address.js';
 import { Authenticated, CurrentPrincipal, Public } from './access.decorators.js';
 import { loginSchema, logoutSchema, profileUpdateSchema, refreshSchema, registerSchema } from './auth.schemas.js';
 import { LogInCommand } from './commands/log-in.command.js';
@@ -15,6 +16,7 @@ import { UpdateProfileCommand } from './commands/update-profile.command.js';
 import type { Principal } from './principal.js';
 import { GetProfileQuery } from './queries/get-profile.query.js';
 import { RATE_LIMITS } from './rate-limits.js';
+import { demoOfferedTo } from './users/demo-account.js';
 
 const { loginPerIp, loginPerAccount, registerPerIp, registerPerAccount } = RATE_LIMITS;
 
@@ -50,9 +52,9 @@ export class AuthController {
 
   @Get('demo')
   @Public()
-  @ApiOperation({ summary: 'Whether the demo administrator login is offered' })
-  demoAvailability() {
-    return { success: true, available: this.config.auth.demoMode };
+  @ApiOperation({ summary: 'Whether the demo administrator login is offered to the caller' })
+  demoAvailability(@ClientAddress() clientAddress: string | undefined) {
+    return { success: true, available: demoOfferedTo(this.config.auth.demoMode, clientAddress) };
   }
 
   @Post('demo-login')
@@ -60,9 +62,14 @@ export class AuthController {
   @Public()
   @UseGuards(ThrottlerGuard)
   @SkipThrottle({ [loginPerAccount]: true, [registerPerIp]: true, [registerPerAccount]: true })
-  @ApiOperation({ summary: 'Sign in as the demo administrator (demo mode only)' })
-  demoLogin() {
-    return this.commands.execute(new StartDemoSessionCommand());
+  @ApiOperation({
+    summary:
+      'Sign in as the demo administrator (demo mode only; from the machine the server runs on unless DEMO_MODE=true). ' +
+      'A demo session cannot change users, roles, model providers or API keys',
+  })
+  @ApiForbiddenResponse({ description: 'Demo login from another machine while DEMO_MODE is not set' })
+  demoLogin(@ClientAddress() clientAddress: string | undefined) {
+    return this.commands.execute(new StartDemoSessionCommand(clientAddress));
   }
 
   @Post('refresh')

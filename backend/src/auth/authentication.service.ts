@@ -92,6 +92,7 @@ export class AuthenticationService implements OnModuleInit, OnModuleDestroy {
     const principal: Principal = {
       userId: user.id,
       role: normalizeRole(user.role),
+      isDemo: user.isDemo,
       sessionId: session.id,
       apiKeyId: null,
     };
@@ -108,6 +109,7 @@ export class AuthenticationService implements OnModuleInit, OnModuleDestroy {
     const principal: Principal = {
       userId: user.id,
       role: normalizeRole(user.role),
+      isDemo: user.isDemo,
       sessionId: null,
       apiKeyId: apiKey.id,
     };
@@ -116,7 +118,7 @@ export class AuthenticationService implements OnModuleInit, OnModuleDestroy {
 
   /** The demo administrator exists only while demo mode is on. */
   private isAllowed(user: UserRecord): boolean {
-    return !user.isDemo || this.config.auth.demoMode;
+    return !user.isDemo || this.config.auth.demoMode !== 'off';
   }
 
   /** Best effort and off the request's path: a lost "last used" time must never fail the call it describes. */

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module.js';
-import { ConfigurationError, loadConfig } from '../config/app-config.js';
+import { ConfigurationError, loadConfig, type AppConfig } from '../config/app-config.js';
 import { ProjectionRebuilder } from '../projections/projection-rebuilder.service.js';
 import { ProjectionRunner } from '../projections/projection-runner.service.js';
 
@@ -12,7 +12,7 @@ import { ProjectionRunner } from '../projections/projection-runner.service.js';
 try {
   const config = loadConfig();
   // A rebuild only reads the log: demo mode off, so start-up writes no demo account into it.
-  const readOnly = { ...config, auth: { ...config.auth, demoMode: false } };
+  const readOnly: AppConfig = { ...config, auth: { ...config.auth, demoMode: 'off' } };
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(readOnly), {
     logger: ['error', 'warn', 'log'],
   });

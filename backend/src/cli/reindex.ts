@@ -13,7 +13,7 @@ import { ProjectionRunner } from '../projections/projection-runner.service.js';
 try {
   const config = loadConfig();
   const app = await NestFactory.createApplicationContext(
-    AppModule.forRoot({ ...config, auth: { ...config.auth, demoMode: false } }),
+    AppModule.forRoot({ ...config, auth: { ...config.auth, demoMode: 'off' } }),
     {
       logger: ['error', 'warn'],
     },

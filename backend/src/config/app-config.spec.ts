@@ -13,10 +13,11 @@ describe('loadConfig', () => {
   it('gives the documented defaults', () => {
     const config = loadConfig(base);
     expect(config.http.port).toBe(3000);
+    expect(config.http.host).toBe('127.0.0.1');
     expect(config.database).toEqual({ kind: 'pglite', dataDir: join(base.DATA_DIR, 'pglite') });
     expect(config.auth.accessTokenTtlMs).toBe(3_600_000);
     expect(config.auth.rememberMeTtlMs).toBe(30 * 86_400_000);
-    expect(config.auth.demoMode).toBe(true);
+    expect(config.auth.demoMode).toBe('loopback');
     expect(config.http.bodyLimitBytes).toBe(1024 * 1024);
   });
 
@@ -46,8 +47,20 @@ describe('loadConfig', () => {
       loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), SESSION_SECRET: 's'.repeat(32) }),
     ).toThrow(/MODEL_SECRETS_KEY is required/);
     const production = loadConfig({ ...base, NODE_ENV: 'production', ...secrets });
-    expect(production.auth.demoMode).toBe(false);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', ...secrets, DEMO_MODE: 'true' }).auth.demoMode).toBe(true);
+    expect(production.auth.demoMode).toBe('off');
+    expect(loadConfig({ ...base, NODE_ENV: 'production', ...secrets, DEMO_MODE: 'true' }).auth.demoMode).toBe(
+      'anywhere',
+    );
+  });
+
+  it('offers the demo from loopback by default, to everyone only when DEMO_MODE=true says so, and to nobody when false', () => {
+    expect(loadConfig(base).auth.demoMode).toBe('loopback');
+    expect(loadConfig({ ...base, DEMO_MODE: 'true' }).auth.demoMode).toBe('anywhere');
+    expect(loadConfig({ ...base, DEMO_MODE: 'false' }).auth.demoMode).toBe('off');
+  });
+
+  it('listens on every interface only when HOST says so', () => {
+    expect(loadConfig({ ...base, HOST: '0.0.0.0' }).http.host).toBe('0.0.0.0');
   });
 
   it('configures an embeddings endpoint only with its model and dimensions', () => {

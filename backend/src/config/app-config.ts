@@ -41,7 +41,8 @@ const DEFAULT_LOCAL_BATCH_SIZE = 32;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback unless told otherwise: a fresh `npm start` is reachable from this machine only. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int('must be a whole number').min(0).max(65_535, 'must be a port number').default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -75,6 +76,12 @@ const envSchema = z.object({
 });
 
 export type AppConfig = ReturnType<typeof toAppConfig>;
+
+/**
+ * Who is offered the demo administrator: nobody, callers on the server's own machine
+ * (DEMO_MODE unset outside production), or everyone (DEMO_MODE=true, set on purpose).
+ */
+export type DemoMode = 'off' | 'loopback' | 'anywhere';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -133,7 +140,7 @@ function toAppConfig(env: z.output<typeof envSchema>) {
       accessTokenTtlMs: env.ACCESS_TOKEN_TTL,
       refreshTokenTtlMs: env.REFRESH_TOKEN_TTL,
       rememberMeTtlMs: env.REMEMBER_ME_TTL,
-      demoMode: env.DEMO_MODE ?? !production,
+      demoMode: demoModeOf(env.DEMO_MODE, production),
       rateLimits: {
         loginPerIp: { limit: env.LOGIN_RATE_LIMIT_PER_IP, windowMs: 60_000 },
         loginPerAccount: { limit: env.LOGIN_RATE_LIMIT_PER_ACCOUNT, windowMs: 15 * 60_000 },
@@ -170,6 +177,11 @@ function toAppConfig(env: z.output<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     pluginsDir,
   };
+}
+
+function demoModeOf(explicit: boolean | undefined, production: boolean): DemoMode {
+  if (explicit === undefined) return production ? 'off' : 'loopback';
+  return explicit ? 'anywhere' : 'off';
 }
 
 /** Development convenience: a secret generated once per data directory, so sessions survive restarts. */

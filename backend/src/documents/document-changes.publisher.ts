@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { EventBus, ofType } from '@nestjs/cqrs';
 import type { DocumentRealtimeMessage, DocumentView } from '@docent/common/documents';
+import { canActOnDocument, type DocumentAccessFields } from '@docent/common/permissions';
 import { filter, groupBy, mergeMap, throttleTime, asyncScheduler, type Subscription } from 'rxjs';
 import type { RecordedEvent } from '../event-store/domain-event.js';
 import { RecordedDomainEvent } from '../event-store/recorded-domain-event.js';
@@ -25,8 +26,8 @@ const CAUSES: Partial<Record<string, 'uploaded' | 'status' | 'metadata'>> = {
 
 /**
  * Pushes every change of a document to the documents channel of /ws: committed
- * events and processing progress. A private document's changes go only to the
- * sockets of the person who uploaded it.
+ * events and processing progress. Each subscribed socket receives it only if the
+ * access policy lets its principal read the document.
  */
 @Injectable()
 export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
@@ -72,7 +73,7 @@ export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
     if (event.type === 'DocumentDeleted') {
       this.viewsInProgress.delete(documentId);
       const { state } = await this.documents.load(documentId);
-      this.send(state.accessLevel, state.uploadedBy, {
+      await this.send(state, {
         kind: 'deleted',
         documentId,
         name: event.data.name,
@@ -92,12 +93,15 @@ export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
     const document = cause === 'progress' ? await this.withProgress(documentId) : await this.loadView(documentId);
     // A throttled progress push can arrive after the run ended; the status push already said so.
     if (!document || (cause === 'progress' && document.progress === null)) return;
-    this.send(document.metadata.accessLevel, document.uploadedBy.id, {
-      kind: 'changed',
-      cause,
-      document,
-      at: at.toISOString(),
-    });
+    await this.send(
+      { accessLevel: document.metadata.accessLevel, uploadedBy: document.uploadedBy.id },
+      {
+        kind: 'changed',
+        cause,
+        document,
+        at: at.toISOString(),
+      },
+    );
   }
 
   /**
@@ -117,12 +121,7 @@ export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
     return view;
   }
 
-  private send(
-    accessLevel: DocumentView['metadata']['accessLevel'],
-    uploadedBy: string,
-    message: DocumentRealtimeMessage,
-  ): void {
-    if (accessLevel === 'private') this.realtime.sendToUser(uploadedBy, 'documents', message);
-    else this.realtime.publish('documents', message);
+  private send(document: DocumentAccessFields, message: DocumentRealtimeMessage): Promise<void> {
+    return this.realtime.publishTo('documents', message, (principal) => canActOnDocument(principal, 'read', document));
   }
 }

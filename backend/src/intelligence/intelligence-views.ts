@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/sql';
 import type { IntelligenceStats } from '@docent/common/search';
 import type { Principal } from '../auth/principal.js';
 import { ChatViews } from '../chat/read-model/chat-views.js';
-import { canReadEverything } from '../documents/read-model/document-views.js';
+import { bindInOrder, documentAccessSql } from '../documents/document-access.js';
 import { SearchStatsViews } from '../search/read-model/search-stats-views.js';
 
 const roundTo = (value: number, digits: number) => Number(value.toFixed(digits));
@@ -37,11 +37,13 @@ export class IntelligenceViews {
   }
 
   private async readableProcessedDocuments(principal: Principal): Promise<number> {
+    const parameters: unknown[] = [];
+    const readable = documentAccessSql(principal, 'read', { alias: 'documents', bind: bindInOrder(parameters) });
     const [row] = await this.orm.em
       .fork()
       .execute<{ count: number | string }[]>(
-        `select count(*) as count from documents where status = 'processed' and (? or access_level = 'shared' or uploaded_by = ?)`,
-        [canReadEverything(principal), principal.userId],
+        `select count(*) as count from documents where status = 'processed' and ${readable}`,
+        parameters,
       );
     return Number(row?.count ?? 0);
   }

@@ -23,7 +23,7 @@ import {
   userRoom,
 } from './realtime-channels.js';
 
-interface SocketData {
+export interface SocketData {
   /** Who opened the socket, and with which session or API key: the end of either closes it. */
   principal: Principal;
 }
@@ -90,7 +90,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     if (!isRealtimeChannel(channel)) {
       return { success: false, error: `Unknown channel. Channels: ${Object.keys(REALTIME_CHANNELS).join(', ')}` };
     }
-    if (!hasPermission((socket.data as SocketData).principal.role, REALTIME_CHANNELS[channel])) {
+    if (!hasPermission((socket.data as SocketData).principal, REALTIME_CHANNELS[channel])) {
       return { success: false, error: `You don't have permission to follow ${channel}` };
     }
     await socket.join(channelRoom(channel));

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { Principal } from '../auth/principal.js';
 import { channelRoom, userRoom, type RealtimeChannel } from './realtime-channels.js';
-import { RealtimeGateway } from './realtime.gateway.js';
+import { RealtimeGateway, type SocketData } from './realtime.gateway.js';
 
 /** What the rest of the server calls to push to sockets; it never touches socket.io itself. */
 @Injectable()
@@ -14,6 +15,18 @@ export class RealtimeService {
   /** Everyone subscribed to the channel receives the payload as an event named after the channel. */
   publish(channel: RealtimeChannel, payload: unknown): void {
     this.send(channel, channelRoom(channel), payload);
+  }
+
+  /** Like publish, to the subscribed sockets whose principal `mayReceive` lets through, one by one. */
+  async publishTo(
+    channel: RealtimeChannel,
+    payload: unknown,
+    mayReceive: (principal: Principal) => boolean,
+  ): Promise<void> {
+    const subscribed = (await this.gateway.server?.in(channelRoom(channel)).fetchSockets()) ?? [];
+    for (const socket of subscribed) {
+      if (mayReceive((socket.data as SocketData).principal)) socket.emit(channel, payload);
+    }
   }
 
   sendToUser(userId: string, event: string, payload: unknown): void {

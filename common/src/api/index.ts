@@ -8,6 +8,8 @@ export interface UserView {
   email: string;
   name: string;
   role: Role;
+  /** The demo administrator: the access policy withholds from it what a demo must not change. */
+  isDemo: boolean;
   avatar: string | null;
   createdAt: string;
   lastLogin: string | null;

@@ -21,7 +21,8 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 /**
  * Who may read a document: everyone with documents:read (shared), or only the person
- * who uploaded it and administrators (private). Search and chat obey the same rule.
+ * who uploaded it and roles that manage all documents (private). The access policy in
+ * permissions/ decides it, for search and chat too.
  */
 export const ACCESS_LEVELS = ['shared', 'private'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];

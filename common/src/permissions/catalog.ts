@@ -154,6 +154,55 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = f
   ],
 });
 
+/**
+ * Which documents a role's document permissions reach: its own and the shared ones, or
+ * everyone's (the role manages all documents, private ones included).
+ */
+export const DOCUMENT_SCOPES = Object.freeze(['own-and-shared', 'all'] as const);
+
+export type DocumentScope = (typeof DOCUMENT_SCOPES)[number];
+
+export const ROLE_DOCUMENT_SCOPES: Readonly<Record<Role, DocumentScope>> = Object.freeze({
+  admin: 'all',
+  user: 'own-and-shared',
+  readonly: 'own-and-shared',
+  analyst: 'own-and-shared',
+  developer: 'own-and-shared',
+});
+
+/**
+ * What can be done to one document, the permission each needs, and whether it reaches
+ * other people's shared documents for a role whose scope is its own and the shared ones.
+ * Shared means readable by every reader; changing it stays with its uploader.
+ */
+export const DOCUMENT_ACTIONS = Object.freeze({
+  read: Object.freeze({ permission: 'documents:read', reachesShared: true }),
+  update: Object.freeze({ permission: 'documents:write', reachesShared: false }),
+  delete: Object.freeze({ permission: 'documents:delete', reachesShared: false }),
+  reprocess: Object.freeze({ permission: 'documents:reprocess', reachesShared: false }),
+} as const satisfies Record<string, { permission: Permission; reachesShared: boolean }>);
+
+export type DocumentAction = keyof typeof DOCUMENT_ACTIONS;
+
+/**
+ * A demo session (the demo administrator behind the login page's button) may look
+ * around, but never change who may do what, the model providers' endpoints and keys, or
+ * make anything that outlives the demo: these are withheld whatever its role grants.
+ */
+export const DEMO_WITHHELD_PERMISSIONS: readonly Permission[] = Object.freeze([
+  'users:write',
+  'users:delete',
+  'users:manage_roles',
+  'system:configure',
+  'system:backup',
+  'system:restore',
+  'api_keys:create',
+  'api_keys:manage',
+]);
+
+/** A demo session reads the shared documents and its own, and changes only its own. */
+export const DEMO_DOCUMENT_SCOPE: DocumentScope = 'own-and-shared';
+
 export const FEATURES = Object.freeze([
   'documents',
   'documentUpload',

@@ -8,6 +8,8 @@ import {
   ROLE_DISPLAY_NAMES,
   ROLE_PERMISSIONS,
   canUseFeature,
+  DEMO_WITHHELD_PERMISSIONS,
+  ROLE_DOCUMENT_SCOPES,
   defineAbilityFor,
   hasPermission,
   isPermission,
@@ -156,39 +158,41 @@ describe('the catalog', () => {
     expect(() => (ROLE_PERMISSIONS.readonly as Permission[]).push('users:delete')).toThrow(TypeError);
     expect(() => Object.assign(ROLE_PERMISSIONS, { readonly: PERMISSIONS })).toThrow(TypeError);
     expect(() => Object.assign(FEATURE_GATES, { userManagement: 'documents:read' })).toThrow(TypeError);
-    expect(hasPermission('readonly', 'users:delete')).toBe(false);
+    expect(() => (DEMO_WITHHELD_PERMISSIONS as Permission[]).pop()).toThrow(TypeError);
+    expect(() => Object.assign(ROLE_DOCUMENT_SCOPES, { user: 'all' })).toThrow(TypeError);
+    expect(hasPermission({ role: 'readonly' }, 'users:delete')).toBe(false);
   });
 });
 
 describe('hasPermission', () => {
   it.each(roleCells)('$role $verdict $permission', ({ role, permission, granted }) => {
-    expect(hasPermission(role, permission)).toBe(granted);
-    expect(defineAbilityFor(role).can(permission as Permission)).toBe(granted);
+    expect(hasPermission({ role }, permission)).toBe(granted);
+    expect(defineAbilityFor({ role }).can(permission as Permission, 'all')).toBe(granted);
   });
 
   it.each(['documents:approve', 'DOCUMENTS:READ', 'documents', 'manage', 'all', '', 'constructor', '__proto__'])(
     'denies the unknown permission %j even to admin',
     (permission) => {
-      expect(hasPermission('admin', permission)).toBe(false);
+      expect(hasPermission({ role: 'admin' }, permission)).toBe(false);
     },
   );
 });
 
 describe('permissionsOf', () => {
   it.each(ROLE_COLUMNS)('lists the permissions of %s in catalog order', (role) => {
-    expect(permissionsOf(role)).toEqual(specPermissionsOf(role));
+    expect(permissionsOf({ role })).toEqual(specPermissionsOf(role));
   });
 });
 
 describe('canUseFeature', () => {
   it.each(featureCells)('$role $verdict use $feature', ({ role, feature, allowed }) => {
-    expect(canUseFeature(role, feature)).toBe(allowed);
+    expect(canUseFeature({ role }, feature)).toBe(allowed);
   });
 
   it.each(['billing', 'Documents', '', 'constructor', 'toString', '__proto__'])(
     'denies the unknown feature %j even to admin',
     (feature) => {
-      expect(canUseFeature('admin', feature)).toBe(false);
+      expect(canUseFeature({ role: 'admin' }, feature)).toBe(false);
     },
   );
 });
@@ -196,9 +200,13 @@ describe('canUseFeature', () => {
 describe('a missing or unknown role', () => {
   it.each(NOT_A_ROLE)('%j is treated as readonly', (role) => {
     expect(normalizeRole(role)).toBe('readonly');
-    expect(permissionsOf(role)).toEqual(specPermissionsOf('readonly'));
-    expect(canUseFeature(role, 'documents')).toBe(true);
-    expect(canUseFeature(role, 'documentUpload')).toBe(false);
+    expect(permissionsOf({ role })).toEqual(specPermissionsOf('readonly'));
+    expect(canUseFeature({ role }, 'documents')).toBe(true);
+    expect(canUseFeature({ role }, 'documentUpload')).toBe(false);
+  });
+
+  it.each([null, undefined])('%j as the actor (nobody signed in) is treated as readonly', (actor) => {
+    expect(permissionsOf(actor)).toEqual(specPermissionsOf('readonly'));
   });
 
   it.each(ROLE_COLUMNS)('%s is kept as it is', (role) => {

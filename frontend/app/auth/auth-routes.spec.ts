@@ -21,6 +21,7 @@ const user = {
   email: 'ada@example.com',
   name: 'Ada',
   role: 'user',
+  isDemo: false,
   avatar: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   lastLogin: null,

@@ -129,7 +129,10 @@ export function LoginForm({ redirectTo, demoAvailable, serverError = null }: Log
             <Button type="submit" variant="secondary" fullWidth disabled={busy} busy={submitting === 'demo'}>
               {submitting === 'demo' ? 'Signing in...' : 'Try the demo account'}
             </Button>
-            <StyledDemoNote>Signs you in as the demo administrator.</StyledDemoNote>
+            <StyledDemoNote>
+              Signs you in as the demo administrator, who can look around but not change users, roles, models or API
+              keys.
+            </StyledDemoNote>
           </form>
         </>
       )}

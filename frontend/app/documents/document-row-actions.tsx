@@ -9,11 +9,12 @@ import { useNotify } from '~/notifications/notifications-context';
 import type { NotifyInput } from '~/notifications/notification-store';
 import { DocumentPreviewDialog } from './document-preview-dialog';
 
-/** What the signed-in role may do to documents; the server enforces the same. */
+/** What the signed-in user may do to documents, by the access policy the server enforces. */
 export interface DocumentPermissions {
   upload: boolean;
-  delete: boolean;
-  reprocess: boolean;
+  /** Per document: others' shared documents are readable, but changing them is their uploader's. */
+  delete: (document: DocumentView) => boolean;
+  reprocess: (document: DocumentView) => boolean;
 }
 
 /** The route action's answer to a row action. */
@@ -64,7 +65,7 @@ export function DocumentRowActions({ document, permissions, csrfToken, onStarted
   const items: MenuItem[] = [
     { key: 'preview', label: 'Preview Document', onSelect: () => setPreviewing(true) },
     { key: 'download', label: 'Download Original', onSelect: () => downloadOriginal(document) },
-    ...(permissions.reprocess && canReprocess(document.status)
+    ...(permissions.reprocess(document) && canReprocess(document.status)
       ? [{ key: 'reprocess', label: 'Reprocess', onSelect: () => submit('reprocess') } satisfies MenuItem]
       : []),
     ...(document.vectorized
@@ -76,7 +77,7 @@ export function DocumentRowActions({ document, permissions, csrfToken, onStarted
           } satisfies MenuItem,
         ]
       : []),
-    ...(permissions.delete
+    ...(permissions.delete(document)
       ? [
           {
             key: 'delete',

@@ -20,6 +20,7 @@ const aUser = (overrides: Partial<UserView> = {}): UserView => ({
   email: 'ada@example.com',
   name: 'Ada Lovelace',
   role: 'user',
+  isDemo: false,
   avatar: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   lastLogin: null,

@@ -15,7 +15,7 @@ import { PageErrorCard } from '~/components/errors/error-screen';
 import { Badge } from '~/components/ui/badge';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { DateTime } from '~/components/ui/date-time';
-import type { UserView } from '~/lib/user';
+import { actorOf, type UserView } from '~/lib/user';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard · Docent' }];
 
@@ -55,7 +55,7 @@ function AccountDetails({ user }: { user: UserView }) {
   const accountTitleId = useId();
   const permissionsTitleId = useId();
   const role = normalizeRole(user.role);
-  const permissions = permissionsOf(role);
+  const permissions = permissionsOf(actorOf(user));
 
   return (
     <StyledPage>
@@ -101,7 +101,7 @@ function AccountDetails({ user }: { user: UserView }) {
           <CardHeader
             title="Your permissions"
             titleId={permissionsTitleId}
-            description={`${ROLE_DISPLAY_NAMES[role]}: ${permissions.length} of ${PERMISSIONS.length} permissions.`}
+            description={`${ROLE_DISPLAY_NAMES[role]}${user.isDemo ? ' (demo session)' : ''}: ${permissions.length} of ${PERMISSIONS.length} permissions.`}
           />
           <CardBody>
             {groupByArea(permissions).map(([area, granted]) => (

@@ -1,5 +1,5 @@
-import type { DocumentListResponse, DocumentStats } from '@docent/common/documents';
-import { hasPermission } from '@docent/common/permissions';
+import type { DocumentListResponse, DocumentStats, DocumentView } from '@docent/common/documents';
+import { canActOnDocument, hasPermission } from '@docent/common/permissions';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
 import { useCallback, useId, useMemo, useState } from 'react';
@@ -33,6 +33,7 @@ import { UploadDocumentsDialog } from '~/documents/upload-documents-dialog';
 import { useDocumentLiveUpdates } from '~/documents/use-document-live-updates';
 import { ApiError, signedInApi } from '~/lib/api.server';
 import { assertCsrf } from '~/lib/csrf.server';
+import { actorOf } from '~/lib/user';
 
 const DOCUMENTS_PATH = '/documents';
 
@@ -129,14 +130,20 @@ export default function DocumentsPage() {
   const listState: DocumentListState = loaded.listState;
   const live = useDocumentLiveUpdates(loaded.documents, { pollAlways: isSample });
 
-  const permissions = useMemo<DocumentPermissions>(
-    () => ({
-      upload: !isSample && hasPermission(user?.role, 'documents:upload'),
-      delete: !isSample && hasPermission(user?.role, 'documents:delete'),
-      reprocess: !isSample && hasPermission(user?.role, 'documents:reprocess'),
-    }),
-    [isSample, user?.role],
-  );
+  const permissions = useMemo<DocumentPermissions>(() => {
+    const actor = actorOf(user);
+    const may = (action: 'delete' | 'reprocess') => (document: DocumentView) =>
+      !isSample &&
+      canActOnDocument(actor, action, {
+        accessLevel: document.metadata.accessLevel,
+        uploadedBy: document.uploadedBy.id,
+      });
+    return {
+      upload: !isSample && hasPermission(actor, 'documents:upload'),
+      delete: may('delete'),
+      reprocess: may('reprocess'),
+    };
+  }, [isSample, user]);
 
   // While the list for a new URL loads, the controls already show that URL (and a second quick change builds on it).
   const navigation = useNavigation();

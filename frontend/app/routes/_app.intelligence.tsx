@@ -9,6 +9,7 @@ import { useAuth } from '~/auth/auth-context';
 import { PageErrorCard } from '~/components/errors/error-screen';
 import { OfflineNotice, Page, PageHeader } from '~/components/ui/page-layout';
 import { Tabs } from '~/components/ui/tabs';
+import { actorOf } from '~/lib/user';
 import { ChatPanel } from '~/intelligence/chat-panel';
 import { loadIntelligencePage, type IntelligencePageData } from '~/intelligence/intelligence-api.server';
 import { IntelligenceStatCards } from '~/intelligence/intelligence-stat-cards';
@@ -134,7 +135,7 @@ export default function IntelligencePage() {
 
   const isSample = loaded.source === 'sample';
   // The server enforces the same; the readonly role has it.
-  const canSearch = !isSample && hasPermission(user?.role, 'search:basic');
+  const canSearch = !isSample && hasPermission(actorOf(user), 'search:basic');
 
   const show = (next: IntelligenceUrlState, replace = false) =>
     setSearchParams(intelligenceUrlParams(next), { replace, preventScrollReset: true });

@@ -10,6 +10,7 @@ import { OfflineNotice, Page, PageHeader, PageHeaderActions } from '~/components
 import { Tabs } from '~/components/ui/tabs';
 import { ApiError, signedInApi } from '~/lib/api.server';
 import { useLoaderPolling } from '~/lib/use-loader-polling';
+import { actorOf } from '~/lib/user';
 import { assertCsrf } from '~/lib/csrf.server';
 import { AddProviderDialog } from '~/models/add-provider-dialog';
 import { ConfigureModelDialog, ModelUpdateAnnouncement } from '~/models/configure-model-dialog';
@@ -94,9 +95,9 @@ export default function ModelsPage() {
 
   const isSample = loaded.source === 'sample';
   const models: Model[] = loaded.models;
-  // What the role may do; the server enforces the same. Samples offer nothing to change.
-  const canTest = !isSample && hasPermission(user?.role, 'system:monitor');
-  const canConfigure = !isSample && hasPermission(user?.role, 'system:configure');
+  // What the user may do; the server enforces the same. Samples offer nothing to change.
+  const canTest = !isSample && hasPermission(actorOf(user), 'system:monitor');
+  const canConfigure = !isSample && hasPermission(actorOf(user), 'system:configure');
   const configuredModel = configuring && models.find((model) => model.id === configuring.modelId);
 
   return (

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
 import pptxgenjs from 'pptxgenjs';
 import type { DocumentListResponse, DocumentView } from '@docent/common/documents';
+import { ADMIN_ACCOUNT_ENV } from './suite-env.js';
 
 // pptxgenjs's typings describe a CommonJS module (the class under .default), but its
 // ES build, which an import loads, exports the class itself as default.
@@ -120,22 +121,25 @@ export async function deleteDocument(baseURL: string, token: string, documentId:
 // ----- An administrator, for role changes and clean-up ---------------------------------------
 
 /**
- * A session of the demo administrator (POST /api/auth/demo-login): the suite's server runs
- * with NODE_ENV=test, where demo mode is on. Global setup's first account is an admin too,
- * but its credentials stay in the setup process.
+ * A new session of the suite's administrator, the first account global setup registered
+ * on the shared server. (The demo administrator would not do: a demo session may not
+ * change roles, nor touch other people's documents.)
  */
-export async function demoAdminToken(baseURL: string): Promise<string> {
-  const response = await fetch(new URL('/api/auth/demo-login', baseURL), {
+export async function suiteAdminToken(baseURL: string): Promise<string> {
+  const credentials = process.env[ADMIN_ACCOUNT_ENV];
+  if (!credentials) throw new Error(`${ADMIN_ACCOUNT_ENV} is not set: run the suite with \`playwright test\``);
+  const response = await fetch(new URL('/api/auth/login', baseURL), {
     method: 'POST',
-    headers: { Accept: 'application/json' },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: credentials,
   });
   const body = (await response.json().catch(() => undefined)) as { accessToken?: string } | undefined;
   if (!response.ok || !body?.accessToken)
-    throw new Error(`Demo login answered HTTP ${response.status}: ${JSON.stringify(body)}`);
+    throw new Error(`The suite administrator's login answered HTTP ${response.status}: ${JSON.stringify(body)}`);
   return body.accessToken;
 }
 
-/** Ends one session (the demo administrator's, once a test is done with it). */
+/** Ends one session (the suite administrator's, once a test is done with it). */
 export async function closeSession(baseURL: string, token: string): Promise<void> {
   await fetch(new URL('/api/auth/logout', baseURL), {
     method: 'POST',

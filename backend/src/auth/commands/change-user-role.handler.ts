@@ -22,9 +22,9 @@ export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleComm
     const target = await em.findOne(UserEntity, { id: userId });
     if (!target) throw new DomainError('not-found', 'User not found');
     // Nobody may be left able to manage roles: the system would be locked as it is.
-    if (hasPermission(target.role, 'users:manage_roles') && !hasPermission(role, 'users:manage_roles')) {
+    if (hasPermission(target, 'users:manage_roles') && !hasPermission({ role }, 'users:manage_roles')) {
       const managers = (await em.find(UserEntity, { isDemo: false })).filter((user) =>
-        hasPermission(user.role, 'users:manage_roles'),
+        hasPermission(user, 'users:manage_roles'),
       );
       if (managers.length <= 1) throw new DomainError('conflict', LAST_ROLE_MANAGER);
     }

@@ -42,17 +42,18 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     };
     const firstAdminClaimed = (await this.eventStore.readStream(FIRST_ADMIN_STREAM)).length > 0;
     try {
-      if (firstAdminClaimed) await this.register(registration, 'user');
-      else await this.register(registration, 'admin');
+      await this.register(registration, firstAdminClaimed ? 'later-account' : 'first-admin');
     } catch (error) {
       // Another registration became the first admin a moment ago: this one is a regular user.
       if (!(error instanceof ConcurrencyConflictError) || error.streamId !== FIRST_ADMIN_STREAM) throw error;
-      await this.register(registration, 'user');
+      await this.register(registration, 'later-account');
     }
     return this.sessions.start(userId, false);
   }
 
-  private async register(registration: Registration, role: Role): Promise<void> {
+  /** The first account takes the administrator's seat, recorded in its own stream so that only one can. */
+  private async register(registration: Registration, seat: 'first-admin' | 'later-account'): Promise<void> {
+    const role: Role = seat === 'first-admin' ? 'admin' : 'user';
     const appends: StreamAppend[] = [
       {
         streamId: userStreamId(registration.userId),
@@ -61,7 +62,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
         events: decideUser({ type: 'Register', ...registration, role }, initialUserState()),
       },
     ];
-    if (role === 'admin') {
+    if (seat === 'first-admin') {
       appends.push({
         streamId: FIRST_ADMIN_STREAM,
         streamType: 'system',

@@ -1,4 +1,8 @@
 import { Command } from '@nestjs/cqrs';
 import type { AuthResponse } from '@docent/common/api';
 
-export class StartDemoSessionCommand extends Command<AuthResponse> {}
+export class StartDemoSessionCommand extends Command<AuthResponse> {
+  constructor(readonly clientAddress: string | undefined) {
+    super();
+  }
+}

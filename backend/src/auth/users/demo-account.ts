@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/sql';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG, type AppConfig, type DemoMode } from '../../config/app-config.js';
 import { EventStore } from '../../event-store/event-store.service.js';
+import { isLoopbackAddress } from '../../http/client-address.js';
 import { PasswordHasher } from '../tokens/password-hasher.js';
 import { decideUser, initialUserState } from './user.decider.js';
 import { USER_STREAM_TYPE, userStreamId } from './user.events.js';
@@ -10,10 +11,16 @@ import { UserEntity } from './user.entity.js';
 
 export const DEMO_ACCOUNT = { email: 'demo@docent.local', name: 'Demo Administrator' } as const;
 
+/** Whether demo login is offered to a client at this address: from anywhere only when DEMO_MODE says so. */
+export function demoOfferedTo(mode: DemoMode, clientAddress: string | undefined): boolean {
+  return mode === 'anywhere' || (mode === 'loopback' && isLoopbackAddress(clientAddress));
+}
+
 /**
  * In demo mode the login page offers a one-click demo administrator. The account
  * has a random password nobody knows: it is reachable only through demo login,
- * and refused everywhere while demo mode is off.
+ * and refused everywhere while demo mode is off. Its sessions are demo principals,
+ * from which the access policy withholds what a demo must not change.
  */
 @Injectable()
 export class DemoAccount implements OnApplicationBootstrap {
@@ -27,7 +34,7 @@ export class DemoAccount implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.auth.demoMode) return;
+    if (this.config.auth.demoMode === 'off') return;
     if (await this.orm.em.fork().findOne(UserEntity, { isDemo: true })) return;
     const userId = randomUUID();
     const events = decideUser(

@@ -10,6 +10,7 @@ export function toUserView(user: UserRecord): UserView {
     email: user.email,
     name: user.name,
     role: normalizeRole(user.role),
+    isDemo: user.isDemo,
     avatar: user.avatar ?? null,
     createdAt: user.createdAt.toISOString(),
     lastLogin: user.lastLogin?.toISOString() ?? null,

@@ -23,7 +23,7 @@ export class DeleteDocumentHandler implements ICommandHandler<DeleteDocumentComm
   ) {}
 
   async execute({ documentId, principal }: DeleteDocumentCommand): Promise<void> {
-    const { sha256 } = await this.views.find(documentId, principal);
+    const { sha256 } = await this.views.findFor(documentId, principal, 'delete');
     await this.documents.execute(documentId, { type: 'Delete' }, { actorId: principal.userId });
     await this.chunkIndex.removeDocument(documentId);
     await this.originals.releaseIfUnreferenced(sha256);

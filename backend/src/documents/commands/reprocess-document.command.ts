@@ -20,7 +20,7 @@ export class ReprocessDocumentHandler implements ICommandHandler<ReprocessDocume
   ) {}
 
   async execute({ documentId, principal }: ReprocessDocumentCommand): Promise<DocumentView> {
-    await this.views.find(documentId, principal);
+    await this.views.findFor(documentId, principal, 'reprocess');
     await this.documents.execute(documentId, { type: 'RequestReprocess' }, { actorId: principal.userId });
     return this.views.view(documentId, principal);
   }

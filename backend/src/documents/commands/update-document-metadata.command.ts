@@ -1,10 +1,9 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DocumentUserMetadata } from '@docent/common/documents';
 import type { Principal } from '../../auth/principal.js';
-import { DomainError } from '../../common/domain-error.js';
 import { DocumentStreamWriter } from '../domain/document-stream-writer.js';
 import type { DocumentUserMetadataFields } from '../domain/document.events.js';
-import { canReadEverything, DocumentViews } from '../read-model/document-views.js';
+import { DocumentViews } from '../read-model/document-views.js';
 
 export class UpdateDocumentMetadataCommand {
   constructor(
@@ -14,10 +13,7 @@ export class UpdateDocumentMetadataCommand {
   ) {}
 }
 
-export const ACCESS_LEVEL_OWNER_ONLY =
-  'Only the person who uploaded a document or an administrator can change who may read it';
-
-/** Replaces the document's metadata. Who may read it (accessLevel) is changed only by its uploader or an administrator. */
+/** Replaces the document's metadata, who may read it (accessLevel) included, for those the policy lets change it. */
 @CommandHandler(UpdateDocumentMetadataCommand)
 export class UpdateDocumentMetadataHandler implements ICommandHandler<UpdateDocumentMetadataCommand> {
   constructor(
@@ -26,11 +22,7 @@ export class UpdateDocumentMetadataHandler implements ICommandHandler<UpdateDocu
   ) {}
 
   async execute({ documentId, metadata, principal }: UpdateDocumentMetadataCommand): Promise<DocumentUserMetadata> {
-    const document = await this.views.find(documentId, principal);
-    const changesAccess = metadata.accessLevel !== undefined && metadata.accessLevel !== document.accessLevel;
-    if (changesAccess && document.uploadedBy !== principal.userId && !canReadEverything(principal)) {
-      throw new DomainError('forbidden', ACCESS_LEVEL_OWNER_ONLY);
-    }
+    await this.views.findFor(documentId, principal, 'update');
     await this.documents.execute(documentId, { type: 'UpdateMetadata', metadata }, { actorId: principal.userId });
     return { id: documentId, ...metadata };
   }

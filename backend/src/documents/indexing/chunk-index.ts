@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type EntityManager, MikroORM } from '@mikro-orm/sql';
 import { CompiledQuery } from 'kysely';
+import type { Actor } from '@docent/common/permissions';
 import type { ChunkPosition } from '../chunking/chunk-document.js';
 import { tokenize } from '../chunking/tokenize.js';
+import { documentAccessSql } from '../document-access.js';
 import { KEYWORD_TOKENIZER, postingsOf, queryTermHashes, type IndexableChunk } from './postings.js';
 
 /** Rows per statement: keeps each statement's JSON parameter to a few megabytes. */
@@ -27,11 +29,11 @@ export interface ChunkHit {
 }
 
 /**
- * The documents a search may return chunks of: processed ones the reader may read
- * (shared, their own, or all for a reader who reads everything), narrowed by the filters.
+ * The documents a search may return chunks of: processed ones the access policy lets
+ * the reader read, narrowed by the filters.
  */
 export interface DocumentScope {
-  reader: { userId: string; readsEverything: boolean };
+  reader: Actor;
   fileTypes?: string[];
   /** Documents carrying at least one of these tags. */
   tags?: string[];
@@ -509,10 +511,10 @@ function bind(parameters: unknown[], value: unknown): string {
 function documentsInScope(scope: DocumentScope, parameters: unknown[]): string {
   const listOf = (values: string[]) =>
     `array(select jsonb_array_elements_text(${bind(parameters, JSON.stringify(values))}::jsonb))`;
-  const conditions = [`d.status = 'processed'`];
-  if (!scope.reader.readsEverything) {
-    conditions.push(`(d.access_level = 'shared' or d.uploaded_by = ${bind(parameters, scope.reader.userId)}::uuid)`);
-  }
+  const conditions = [
+    `d.status = 'processed'`,
+    documentAccessSql(scope.reader, 'read', { alias: 'd', bind: (value) => bind(parameters, value) }),
+  ];
   if (scope.fileTypes) conditions.push(`d.type = any(${listOf(scope.fileTypes)})`);
   if (scope.tags) conditions.push(`d.tags ?| ${listOf(scope.tags)}`);
   return conditions.join(' and ');

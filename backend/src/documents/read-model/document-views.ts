@@ -10,14 +10,22 @@ import {
   type DocumentType,
   type DocumentView,
 } from '@docent/common/documents';
+import { canActOnDocument, type DocumentAction } from '@docent/common/permissions';
 import type { Principal } from '../../auth/principal.js';
 import { UserEntity } from '../../auth/users/user.entity.js';
 import { DomainError } from '../../common/domain-error.js';
+import { bindInOrder, documentAccessFilter, documentAccessSql } from '../document-access.js';
 import { DOCUMENT_NOT_FOUND } from '../domain/document.decider.js';
 import { ProcessingProgress } from '../processing/processing-progress.js';
 import { DocumentEntity, type DocumentRecord } from './document.entity.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
+
+export const ONLY_YOUR_DOCUMENTS: Record<Exclude<DocumentAction, 'read'>, string> = {
+  update: 'You can only change documents you uploaded',
+  delete: 'You can only delete documents you uploaded',
+  reprocess: 'You can only reprocess documents you uploaded',
+};
 
 const SORT_COLUMNS = {
   name: 'name',
@@ -29,11 +37,6 @@ const SORT_COLUMNS = {
   processedAt: 'processedAt',
 } as const;
 
-/** Administrators read every document; everyone else the shared ones and their own. */
-export function canReadEverything(principal: Pick<Principal, 'role'>): boolean {
-  return principal.role === 'admin';
-}
-
 /** The documents table as the API shows it, limited to what the caller may read. */
 @Injectable()
 export class DocumentViews {
@@ -42,12 +45,26 @@ export class DocumentViews {
     private readonly progress: ProcessingProgress,
   ) {}
 
-  /** The caller's document, or not-found when it does not exist or is someone else's private one. */
+  /** The document, or not-found when it does not exist or the caller may not read it. */
   async find(documentId: string, principal: Principal): Promise<DocumentRecord> {
     const record = await this.orm.em
       .fork()
-      .findOne(DocumentEntity, { $and: [{ id: documentId }, this.readableBy(principal)] });
+      .findOne(DocumentEntity, { $and: [{ id: documentId }, documentAccessFilter(principal, 'read')] });
     if (!record) throw new DomainError('not-found', DOCUMENT_NOT_FOUND);
+    return record;
+  }
+
+  /**
+   * The document, if the caller may do `action` to it: not-found when they may not even
+   * read it (its existence stays hidden), forbidden when they may read it but not this.
+   */
+  async findFor(
+    documentId: string,
+    principal: Principal,
+    action: Exclude<DocumentAction, 'read'>,
+  ): Promise<DocumentRecord> {
+    const record = await this.find(documentId, principal);
+    if (!canActOnDocument(principal, action, record)) throw new DomainError('forbidden', ONLY_YOUR_DOCUMENTS[action]);
     return record;
   }
 
@@ -70,14 +87,15 @@ export class DocumentViews {
       .fork()
       .findAndCount(
         DocumentEntity,
-        { $and: [this.readableBy(principal), ...filtersOf(query)] },
+        { $and: [documentAccessFilter(principal, 'read'), ...filtersOf(query)] },
         { orderBy: [{ [sort]: order }, { id: 'asc' }], limit: pageSize, offset: (page - 1) * pageSize },
       );
     return { success: true, documents: await this.toViews(records), total, page, pageSize };
   }
 
   async stats(principal: Principal): Promise<DocumentStats> {
-    const everything = canReadEverything(principal);
+    const parameters: unknown[] = [];
+    const readable = documentAccessSql(principal, 'read', { alias: 'documents', bind: bindInOrder(parameters) });
     const [row] = await this.orm.em.fork().execute<Record<keyof DocumentStats, string | number | null>[]>(
       `select count(*) as "totalDocuments",
               count(*) filter (where status = 'processed') as "processed",
@@ -86,8 +104,8 @@ export class DocumentViews {
               coalesce(sum(size_bytes), 0) as "totalSize",
               coalesce(sum(chunks), 0) as "totalChunks"
        from documents
-       where ? or access_level = 'shared' or uploaded_by = ?`,
-      [everything, principal.userId],
+       where ${readable}`,
+      parameters,
     );
     return {
       totalDocuments: Number(row?.totalDocuments ?? 0),
@@ -97,11 +115,6 @@ export class DocumentViews {
       totalSize: Number(row?.totalSize ?? 0),
       totalChunks: Number(row?.totalChunks ?? 0),
     };
-  }
-
-  private readableBy(principal: Principal): FilterQuery<DocumentRecord> {
-    if (canReadEverything(principal)) return {};
-    return { $or: [{ accessLevel: 'shared' }, { uploadedBy: principal.userId }] };
   }
 
   private async toViews(records: DocumentRecord[]): Promise<DocumentView[]> {

@@ -6,7 +6,6 @@ import type { Principal } from '../../auth/principal.js';
 import { DomainError } from '../../common/domain-error.js';
 import { ChunkIndex, type ChunkHit, type DocumentScope } from '../../documents/indexing/chunk-index.js';
 import { SEMANTIC_SEARCH_UNAVAILABLE } from '../../documents/rag-engine.probe.js';
-import { canReadEverything } from '../../documents/read-model/document-views.js';
 import { EMBEDDING_PROVIDER, type EmbeddingProvider } from '../../embeddings/embedding-provider.js';
 import { fuseRankings } from './reciprocal-rank-fusion.js';
 import { snippetOf } from './snippet.js';
@@ -52,7 +51,7 @@ export class DocumentSearch {
 
   async search(query: string, options: ResolvedSearchOptions, principal: Principal): Promise<SearchOutcome> {
     const scope: DocumentScope = {
-      reader: { userId: principal.userId, readsEverything: canReadEverything(principal) },
+      reader: principal,
       fileTypes: options.fileTypes,
       tags: options.tags,
     };
