@@ -1,6 +1,7 @@
 import { MAX_CHAT_TITLE_LENGTH, type ChatSessionSummary } from '@docent/common/chat';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, FormAlert, TextField } from '~/components/forms';
 import { Dialog } from '~/components/ui/dialog';
@@ -11,14 +12,14 @@ export type SessionEdit = { kind: 'rename' | 'delete'; session: ChatSessionSumma
 
 interface SessionDialogsProps {
   edit: SessionEdit | null;
-  csrfToken: string;
   onClose: () => void;
   /** After the server deleted a session. */
   onDeleted: (sessionId: string) => void;
 }
 
 /** The rename dialog and the delete confirmation, posting to the page's action. */
-export function ChatSessionDialogs({ edit, csrfToken, onClose, onDeleted }: SessionDialogsProps) {
+export function ChatSessionDialogs({ edit, onClose, onDeleted }: SessionDialogsProps) {
+  const csrfToken = useAuthenticityToken();
   const fetcher = useFetcher<PageActionResult>({ key: 'chat-session-edit' });
   const [title, setTitle] = useState('');
   const [refused, setRefused] = useState<string | null>(null);

@@ -24,7 +24,6 @@ interface SearchPanelProps {
   scope: SearchScope | null;
   history: readonly string[];
   search: SearchState;
-  csrfToken: string;
   onSearch: (query: string, type: SearchType) => void;
   onRemoveScope: () => void;
 }
@@ -52,16 +51,7 @@ function passageOfBookmark(bookmark: Bookmark): Passage {
 }
 
 /** The Search tab: the query box, the scope, recent searches, results and bookmarks. */
-export function SearchPanel({
-  query,
-  type,
-  scope,
-  history,
-  search,
-  csrfToken,
-  onSearch,
-  onRemoveScope,
-}: SearchPanelProps) {
+export function SearchPanel({ query, type, scope, history, search, onSearch, onRemoveScope }: SearchPanelProps) {
   const [draft, setDraft] = useState(query);
   const [draftType, setDraftType] = useState<SearchType>(type);
   // A new address (the top bar, a history entry, Back) puts its query in the box.
@@ -113,7 +103,7 @@ export function SearchPanel({
 
       {scope && <ScopeChip scope={scope} verb="Searching in" onRemove={onRemoveScope} />}
 
-      <SearchHistory history={history} csrfToken={csrfToken} onRerun={(again) => onSearch(again, draftType)} />
+      <SearchHistory history={history} onRerun={(again) => onSearch(again, draftType)} />
 
       <div aria-live="polite" aria-busy={search.phase === 'loading'}>
         {search.phase === 'loading' && <Spinner label="Searching..." />}

@@ -1,6 +1,7 @@
 import type { SearchResponse, SearchType } from '@docent/common/search';
 import { useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { CSRF_HEADER_NAME } from '~/auth/auth-client';
 
 /** The web app's search route (routes/intelligence.search.ts). */
@@ -26,10 +27,8 @@ export interface SearchParameters {
  * per explicit run); the page's loader never searches, so its polling records nothing.
  * A finished search reloads the loader: the history and the figures now include it.
  */
-export function useSearchResults(
-  { query, type, limit, documentId, run }: SearchParameters,
-  csrfToken: string,
-): SearchState {
+export function useSearchResults({ query, type, limit, documentId, run }: SearchParameters): SearchState {
+  const csrfToken = useAuthenticityToken();
   const [state, setState] = useState<SearchState>({ phase: 'idle' });
   const revalidator = useRevalidator();
   const revalidateRef = useRef(revalidator.revalidate);

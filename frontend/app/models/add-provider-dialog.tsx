@@ -1,5 +1,6 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, FormAlert, PasswordField, TextField } from '~/components/forms';
 import { Dialog } from '~/components/ui/dialog';
@@ -13,11 +14,11 @@ const ADD_PROVIDER_FETCHER_KEY = 'model-add-provider';
 interface AddProviderDialogProps {
   open: boolean;
   onClose: () => void;
-  csrfToken: string;
 }
 
 /** 'Add Provider': an OpenAI-compatible endpoint (Ollama, vLLM, LM Studio...), whose models then join the list. */
-export function AddProviderDialog({ open, onClose, csrfToken }: AddProviderDialogProps) {
+export function AddProviderDialog({ open, onClose }: AddProviderDialogProps) {
+  const csrfToken = useAuthenticityToken();
   const fetcher = useFetcher<AddProviderResult>({ key: ADD_PROVIDER_FETCHER_KEY });
   const notify = useNotify();
   const formId = useId();

@@ -79,7 +79,7 @@ const ROW_INTENTS = ['delete', 'reprocess'] as const;
 /** POST intent=delete|reprocess, documentId -> RowActionResult, with the API's status. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await signedInApi(request, context);
-  await assertCsrf(request, api.session);
+  await assertCsrf(request, context);
   const form = await request.formData();
   const intent = ROW_INTENTS.find((known) => known === form.get('intent'));
   const documentId = form.get('documentId');
@@ -104,7 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function DocumentsPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { user, csrfToken } = useAuth();
+  const { user } = useAuth();
   const { status: connectionStatus } = useConnection();
   const [, setSearchParams] = useSearchParams();
   const activityId = useId();
@@ -212,7 +212,7 @@ export default function DocumentsPage() {
           state={listState}
           total={loaded.total}
           pageSize={loaded.pageSize}
-          actions={isSample ? null : { permissions, csrfToken, onStarted: onActionStarted }}
+          actions={isSample ? null : { permissions, onStarted: onActionStarted }}
         />
       )}
 
@@ -221,12 +221,7 @@ export default function DocumentsPage() {
       ))}
 
       {permissions.upload && (
-        <UploadDocumentsDialog
-          open={uploadOpen}
-          onClose={() => setUploadOpen(false)}
-          csrfToken={csrfToken}
-          onUploaded={live.refresh}
-        />
+        <UploadDocumentsDialog open={uploadOpen} onClose={() => setUploadOpen(false)} onUploaded={live.refresh} />
       )}
     </Page>
   );
