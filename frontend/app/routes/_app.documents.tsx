@@ -3,6 +3,7 @@ import { hasPermission } from '@docent/common/permissions';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
 import { useCallback, useId, useMemo, useState } from 'react';
+import { promiseHash } from 'remix-utils/promise';
 import styled from 'styled-components';
 import { useAuth } from '~/auth/auth-context';
 import { PageErrorCard } from '~/components/errors/error-screen';
@@ -45,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const loadList = () => api.call<DocumentListResponse>(documentListPath(listState));
   const loadStats = async () => (await api.call<{ stats: DocumentStats }>('/api/documents/stats')).stats;
   try {
-    const [list, stats] = await Promise.all([loadList(), loadStats()]);
+    const { list, stats } = await promiseHash({ list: loadList(), stats: loadStats() });
     return data(
       {
         source: 'server' as const,
