@@ -1,5 +1,5 @@
 import { SEARCH_TYPES, type SearchHit, type SearchType } from '@docent/common/search';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, FormAlert, TextField } from '~/components/forms';
 import { SelectField } from '~/components/ui/select-field';
@@ -54,9 +54,13 @@ function passageOfBookmark(bookmark: Bookmark): Passage {
 export function SearchPanel({ query, type, scope, history, search, onSearch, onRemoveScope }: SearchPanelProps) {
   const [draft, setDraft] = useState(query);
   const [draftType, setDraftType] = useState<SearchType>(type);
-  // A new address (the top bar, a history entry, Back) puts its query in the box.
-  useEffect(() => setDraft(query), [query]);
-  useEffect(() => setDraftType(type), [type]);
+  // A new address (the top bar, a history entry, Back) puts its query and type in the form.
+  const [addressed, setAddressed] = useState({ query, type });
+  if (addressed.query !== query || addressed.type !== type) {
+    setAddressed({ query, type });
+    if (addressed.query !== query) setDraft(query);
+    if (addressed.type !== type) setDraftType(type);
+  }
 
   const { bookmarks, toggle } = useBookmarks();
   const bookmarkedIds = useMemo(() => new Set(bookmarks.map((bookmark) => bookmark.id)), [bookmarks]);
