@@ -24,7 +24,12 @@ export default defineConfig([
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+      // A leading underscore marks a binding unused on purpose: a test.each column named only in
+      // the title, an iterator drained for its effect, a callback parameter an interface dictates.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { ignoreRestSiblings: true, argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       // Remix's AppLoadContext is typed by declaration merging: an interface that only extends.
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     },

@@ -1,12 +1,13 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { AuthAnnouncements, AuthProvider } from './auth/auth-context';
 import { ErrorScreen } from './components/errors/error-screen';
 import { RenderErrorBoundary } from './components/errors/render-error-boundary';
 import { ConnectionProvider } from './connection/connection-context';
 import { ApiError, signedInApi } from './lib/api.server';
-import { ensureCsrfToken } from './lib/csrf.server';
+import { commitCsrfToken } from './lib/csrf.server';
 import { commitWebSession } from './lib/session.server';
 import type { UserView } from './lib/user';
 import { AccountNotificationsProvider } from './notifications/account-notifications-provider';
@@ -24,7 +25,7 @@ export const meta: MetaFunction = () => [
 /** Restores the signed-in user from the cookie session on every full page load. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await signedInApi(request, context);
-  const { token: csrfToken, created } = ensureCsrfToken(api.session);
+  const [csrfToken, csrfCookie] = await commitCsrfToken(request, context);
   let user: UserView | null = null;
   let signedOut = false;
   if (api.session.get('accessToken')) {
@@ -37,9 +38,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       signedOut = true;
     }
   }
-  const rotated = await api.cookieHeaders();
-  const headers =
-    rotated ?? (created || signedOut ? { 'Set-Cookie': await commitWebSession(context, api.session) } : undefined);
+  const headers = new Headers(
+    (await api.cookieHeaders()) ??
+      (signedOut ? { 'Set-Cookie': await commitWebSession(context, api.session) } : undefined),
+  );
+  if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
   return data({ user, csrfToken, theme: themeFromRequest(request) }, { headers });
 }
 
@@ -66,17 +69,19 @@ export default function App() {
   return (
     <ThemePreferenceProvider initialTheme={theme}>
       <GlobalStyle />
-      <AuthProvider initialUser={user} csrfToken={csrfToken}>
-        <AccountNotificationsProvider>
-          <AuthAnnouncements />
-          <ConnectionProvider>
-            <NotificationSocketBridge />
-            <RenderErrorBoundary>
-              <Outlet />
-            </RenderErrorBoundary>
-          </ConnectionProvider>
-        </AccountNotificationsProvider>
-      </AuthProvider>
+      <AuthenticityTokenProvider token={csrfToken}>
+        <AuthProvider initialUser={user}>
+          <AccountNotificationsProvider>
+            <AuthAnnouncements />
+            <ConnectionProvider>
+              <NotificationSocketBridge />
+              <RenderErrorBoundary>
+                <Outlet />
+              </RenderErrorBoundary>
+            </ConnectionProvider>
+          </AccountNotificationsProvider>
+        </AuthProvider>
+      </AuthenticityTokenProvider>
     </ThemePreferenceProvider>
   );
 }

@@ -57,3 +57,30 @@ test.describe('signing up, in and out', () => {
     await expect(page).toHaveURL('/?tab=profile');
   });
 });
+
+test.describe('refusing requests that did not come from a Docent page', () => {
+  const REFUSAL = { success: false, error: 'This request did not come from a Docent page' };
+
+  test('a sign-in from another, an opaque or a malformed Origin is refused with 403, even with the right token', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto('/login');
+    // The page's token, as its own forms send it; the browser context holds the cookie it must match.
+    const token = await page.locator('input[name="csrf"]').first().inputValue();
+    const signIn = (origin: string) =>
+      page.request.post('/auth/login', {
+        headers: { Origin: origin, 'X-CSRF-Token': token },
+        data: { email: 'nobody@example.com', password: 'wrong-password' },
+      });
+
+    for (const origin of ['http://evil.example', 'null', 'http://']) {
+      const refused = await signIn(origin);
+      expect(refused.status(), `Origin: ${origin}`).toBe(403);
+      expect(await refused.json()).toEqual(REFUSAL);
+    }
+    // From our own origin the same request reaches the API, which refuses the credentials instead.
+    const ours = await signIn(new URL(baseURL ?? '').origin);
+    expect(ours.status()).toBe(401);
+  });
+});

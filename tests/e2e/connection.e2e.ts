@@ -1,4 +1,4 @@
-import { connectionIndicator, expect, test } from './fixtures.js';
+import { connectionIndicator, expect, test, toastRegion } from './fixtures.js';
 
 test('the indicator shows Live, Offline when the server goes away, and Live after Retry once it is back', async ({
   page,
@@ -29,6 +29,7 @@ test('the indicator shows Live, Offline when the server goes away, and Live afte
 
   await retry.click();
 
+  await expect(toastRegion(page).getByText('Attempting to reconnect...')).toBeVisible();
   await expect(indicator).toHaveText(/Live$/, { timeout: 10_000 });
   await expect(retry).toHaveCount(0);
 });

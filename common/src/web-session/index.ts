@@ -7,8 +7,6 @@ export interface WebSessionData {
   accessToken: string;
   refreshToken: string;
   sessionId: string;
-  /** Sent back by the page with every mutation: a cross-site form cannot know it. */
-  csrfToken: string;
   /** Signed in with 'Remember me': the cookie keeps its 30 days whenever it is rewritten. */
   rememberMe: boolean;
 }

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { waitFor, type ActorRefFrom } from 'xstate';
 import type { UserView } from '~/lib/user';
 import {
@@ -27,8 +28,6 @@ export interface Auth {
   status: AuthStatus;
   /** The last failure: a sign-in error (status 'error'), or 'Token refresh failed' after the forced logout. */
   error: string | null;
-  /** The session's CSRF token: send it as the X-CSRF-Token header (or a 'csrf' form field) with every mutation. */
-  csrfToken: string;
   /** The promises resolve once the machine has settled; the state (status, error) changes either way. */
   login: (input: LoginInput) => Promise<AuthOutcome>;
   register: (input: RegisterInput) => Promise<AuthOutcome>;
@@ -44,26 +43,22 @@ export interface Auth {
 
 type AuthActorRef = ActorRefFrom<typeof authMachine>;
 
-interface AuthContextValue {
-  actorRef: AuthActorRef;
-  csrfToken: string;
-}
-
-const AuthContext = createContext<AuthContextValue | null>(null);
+const AuthContext = createContext<AuthActorRef | null>(null);
 
 export interface AuthProviderProps {
   /** The user the root loader restored from the cookie session. */
   initialUser: UserView | null;
-  csrfToken: string;
   children: ReactNode;
 }
 
 /**
  * Runs the auth machine for the whole page. Later changes of initialUser (the root
  * loader revalidated) keep the machine in step with the server's session. Every way
- * of being signed out ends on /login.
+ * of being signed out ends on /login. The machine's calls carry the page's CSRF token
+ * (AuthenticityTokenProvider, in the root).
  */
-export function AuthProvider({ initialUser, csrfToken, children }: AuthProviderProps) {
+export function AuthProvider({ initialUser, children }: AuthProviderProps) {
+  const csrfToken = useAuthenticityToken();
   const actorRef = useActorRef(authMachine, { input: { user: initialUser, csrfToken } });
 
   const loaderUser = useRef(initialUser);
@@ -87,19 +82,18 @@ export function AuthProvider({ initialUser, csrfToken, children }: AuthProviderP
     return () => subscription.unsubscribe();
   }, [actorRef, navigate]);
 
-  const value = useMemo(() => ({ actorRef, csrfToken }), [actorRef, csrfToken]);
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return <AuthContext.Provider value={actorRef}>{children}</AuthContext.Provider>;
 }
 
-function useAuthContext(): AuthContextValue {
-  const context = useContext(AuthContext);
-  if (!context) throw new Error('useAuth needs an AuthProvider');
-  return context;
+function useAuthActor(): AuthActorRef {
+  const actorRef = useContext(AuthContext);
+  if (!actorRef) throw new Error('useAuth needs an AuthProvider');
+  return actorRef;
 }
 
 /** The machine itself, for a component that needs a selector of its own. */
 export function useAuthSelector<T>(selector: (snapshot: AuthSnapshot) => T): T {
-  return useSelector(useAuthContext().actorRef, selector);
+  return useSelector(useAuthActor(), selector);
 }
 
 const isBusy = (snapshot: AuthSnapshot) => snapshot.matches('loading') || snapshot.matches('restoring');
@@ -117,7 +111,7 @@ async function settled(actorRef: AuthActorRef): Promise<AuthOutcome> {
 }
 
 export function useAuth(): Auth {
-  const { actorRef, csrfToken } = useAuthContext();
+  const actorRef = useAuthActor();
   const user = useSelector(actorRef, selectUser);
   const status = useSelector(actorRef, selectStatus);
   const error = useSelector(actorRef, selectError);
@@ -149,7 +143,7 @@ export function useAuth(): Auth {
     }),
     [actorRef],
   );
-  return useMemo(() => ({ user, status, error, csrfToken, ...commands }), [user, status, error, csrfToken, commands]);
+  return useMemo(() => ({ user, status, error, ...commands }), [user, status, error, commands]);
 }
 
 export const WELCOME_BACK = (name: string) => `Welcome back, ${name}!`;
@@ -162,7 +156,7 @@ export const LOGGED_OUT = 'Logged out successfully';
  * call useNotify itself).
  */
 export function AuthAnnouncements() {
-  const { actorRef } = useAuthContext();
+  const actorRef = useAuthActor();
   const notify = useNotify();
   const notifyRef = useRef(notify);
   useEffect(() => {

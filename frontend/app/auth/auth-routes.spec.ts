@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CSRF_HEADER } from '../lib/csrf.server';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { commitCsrfToken, CSRF_COOKIE, CSRF_HEADER } from '../lib/csrf.server';
 import { REMEMBER_ME_SECONDS, sessionStorageFor } from '../lib/session.server';
 import { action as demoAction } from '../routes/auth.demo';
 import { action as loginAction } from '../routes/auth.login';
@@ -14,7 +14,6 @@ const context = {
   sessionSecret: 's'.repeat(40),
   secureCookies: false,
 } as AppLoadContext;
-const CSRF_TOKEN = 'the-csrf-token';
 const ORIGIN = 'http://docent.test';
 const user = {
   id: 'u1',
@@ -41,6 +40,13 @@ let apiCalls: Array<{ path: string; body: unknown; headers: Headers }>;
 
 const json = (body: unknown, status = 200) => Response.json(body, { status });
 
+/** The page's token and the cookie holding it, as the root loader issues them. */
+let csrf: { token: string; cookie: string };
+beforeAll(async () => {
+  const [token, setCookie] = await commitCsrfToken(new Request(ORIGIN), context);
+  csrf = { token, cookie: setCookie?.split(';')[0] ?? '' };
+});
+
 beforeEach(() => {
   api = {};
   apiCalls = [];
@@ -61,8 +67,7 @@ afterEach(() => {
 async function cookieWith(data: Record<string, unknown>): Promise<string> {
   const storage = sessionStorageFor(context);
   const session = await storage.getSession();
-  for (const [key, value] of Object.entries({ csrfToken: CSRF_TOKEN, ...data }))
-    session.set(key as 'csrfToken', value as string);
+  for (const [key, value] of Object.entries(data)) session.set(key as 'accessToken', value as string);
   return (await storage.commitSession(session)).split(';')[0] ?? '';
 }
 
@@ -79,9 +84,9 @@ async function post(
   const headers = new Headers({
     'Content-Type': 'application/json',
     Origin: options.origin ?? ORIGIN,
-    Cookie: await cookieWith(options.cookie ?? {}),
+    Cookie: `${await cookieWith(options.cookie ?? {})}; ${csrf.cookie}`,
   });
-  if (options.csrf !== null) headers.set(CSRF_HEADER, options.csrf ?? CSRF_TOKEN);
+  if (options.csrf !== null) headers.set(CSRF_HEADER, options.csrf ?? csrf.token);
   return new Request(`${ORIGIN}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
 }
 
@@ -115,7 +120,6 @@ describe('POST /auth/login', () => {
       'refresh-1',
       issued.sessionId,
     ]);
-    expect(session.get('csrfToken')).toBe(CSRF_TOKEN);
     expect(apiCalls[0]?.body).toEqual({ email: 'ada@example.com', password: 'pw', rememberMe: false });
   });
 
@@ -151,6 +155,7 @@ describe('POST /auth/login', () => {
     ['no CSRF token', { csrf: null }],
     ['a wrong CSRF token', { csrf: 'guessed' }],
     ['another origin', { origin: 'http://evil.test' }],
+    ['an opaque origin', { origin: 'null' }],
   ])('refuses a request with %s before calling the API', async (_, options) => {
     api['/api/auth/login'] = () => json(issued);
     const response = await settle(
@@ -205,7 +210,7 @@ describe('POST /auth/logout', () => {
     expect(session.get('accessToken')).toBeUndefined();
     expect(session.get('refreshToken')).toBeUndefined();
     expect(session.get('sessionId')).toBeUndefined();
-    expect(session.get('csrfToken')).toBe(CSRF_TOKEN);
+    expect(response.headers.get('Set-Cookie')).not.toContain(CSRF_COOKIE);
   });
 
   it('ignores a failed API call', async () => {

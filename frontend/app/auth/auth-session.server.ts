@@ -41,7 +41,7 @@ export async function signIn(
   return { user: issued.user, headers: { 'Set-Cookie': await commitWebSession(context, session, { remember }) } };
 }
 
-/** Signs the cookie session out but keeps its CSRF token, so the page that is open stays usable. */
+/** Signs the cookie session out. The CSRF token has a cookie of its own, so the page that is open stays usable. */
 export function forgetTokens(session: WebSession): void {
   for (const key of ['accessToken', 'refreshToken', 'sessionId', 'rememberMe'] as const) session.unset(key);
 }
@@ -103,7 +103,7 @@ function signInBodyOf(kind: SignInKind, json: Record<string, unknown>): SignInBo
 export async function signInAction({ request, context }: ActionFunctionArgs, kind: SignInKind): Promise<Response> {
   assertPost(request);
   const session = await getWebSession(request, context);
-  await assertCsrf(request, session);
+  await assertCsrf(request, context);
   const body = signInBodyOf(kind, await readJsonObject(request));
   try {
     const { user, headers } = await signIn(context, session, body);

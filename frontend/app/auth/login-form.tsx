@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@remix-run/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, Checkbox, FormAlert, PasswordField, TextField } from '~/components/forms';
 import { useAuth } from './auth-context';
@@ -47,7 +48,7 @@ interface LoginFormProps {
  * forms still post to the page's action without it.
  */
 export function LoginForm({ redirectTo, demoAvailable, serverError = null }: LoginFormProps) {
-  const { status, error, csrfToken, login, demoLogin, clearError } = useAuth();
+  const { status, error, login, demoLogin, clearError } = useAuth();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState<'login' | 'demo' | null>(null);
@@ -99,7 +100,7 @@ export function LoginForm({ redirectTo, demoAvailable, serverError = null }: Log
   return (
     <>
       <StyledAuthForm method="post" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
-        <input type="hidden" name="csrf" value={csrfToken} />
+        <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="login" />
         <FormAlert>{message}</FormAlert>
         <StyledFieldset disabled={busy}>
@@ -124,7 +125,7 @@ export function LoginForm({ redirectTo, demoAvailable, serverError = null }: Log
         <>
           <StyledDivider>or</StyledDivider>
           <form method="post" onSubmit={onDemo} aria-label="Demo login">
-            <input type="hidden" name="csrf" value={csrfToken} />
+            <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="demo" />
             <Button type="submit" variant="secondary" fullWidth disabled={busy} busy={submitting === 'demo'}>
               {submitting === 'demo' ? 'Signing in...' : 'Try the demo account'}

@@ -1,6 +1,7 @@
 import { REGISTRATION_MESSAGES, validateRegistration } from '@docent/common/validation';
 import { Link, useNavigate } from '@remix-run/react';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Button, FormAlert, PasswordField, TextField } from '~/components/forms';
 import { useAuth } from './auth-context';
 import { StyledAuthForm, StyledFieldset, StyledSwitchLine } from './auth-layout';
@@ -18,7 +19,7 @@ interface RegisterFormProps {
  * inline mismatch message. The spec's checks run in its order before any call.
  */
 export function RegisterForm({ redirectTo, serverError = null }: RegisterFormProps) {
-  const { status, error, csrfToken, register, clearError } = useAuth();
+  const { status, error, register, clearError } = useAuth();
   const navigate = useNavigate();
   // Only what the meter and the inline mismatch need; the submission reads the form itself.
   const [password, setPassword] = useState('');
@@ -94,7 +95,7 @@ export function RegisterForm({ redirectTo, serverError = null }: RegisterFormPro
   return (
     <>
       <StyledAuthForm method="post" noValidate onSubmit={onSubmit} aria-labelledby="auth-title">
-        <input type="hidden" name="csrf" value={csrfToken} />
+        <AuthenticityTokenInput />
         <FormAlert>{message}</FormAlert>
         <StyledFieldset disabled={busy}>
           <TextField ref={nameRef} label="Full name" name="name" autoComplete="name" required />

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { useAuth } from '~/auth/auth-context';
 import {
@@ -44,28 +44,15 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const notify = useNotify();
-  const notifyRef = useRef(notify);
-  useEffect(() => {
-    notifyRef.current = notify;
-  }, [notify]);
-
-  const logic = useMemo(
-    () =>
-      connectionMachine.provide({
-        actions: {
-          announceReconnect: () => {
-            notifyRef.current({
-              type: 'system',
-              title: RECONNECT_TOAST_TITLE,
-              metadata: { category: 'connection', priority: 'low' },
-            });
-          },
-        },
-      }),
-    [],
-  );
   // The actor starts in an effect, so the server renders the initial state and opens no socket.
-  const actorRef = useActorRef(logic, { input: { openSocket, userId } });
+  const actorRef = useActorRef(connectionMachine, { input: { openSocket, userId } });
+
+  useEffect(() => {
+    const subscription = actorRef.on('RECONNECTING', () =>
+      notify({ type: 'system', title: RECONNECT_TOAST_TITLE, metadata: { category: 'connection', priority: 'low' } }),
+    );
+    return () => subscription.unsubscribe();
+  }, [actorRef, notify]);
 
   useEffect(() => {
     actorRef.send({ type: 'SESSION_CHANGED', userId });

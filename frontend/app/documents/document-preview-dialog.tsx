@@ -8,6 +8,8 @@ import { Spinner } from '~/components/ui/spinner';
 type PreviewState =
   { phase: 'loading' } | { phase: 'shown'; preview: DocumentPreview } | { phase: 'failed'; message: string };
 
+const LOADING: PreviewState = { phase: 'loading' };
+
 /** The web app's preview route (routes/documents.$documentId.preview.ts). */
 const previewHref = (documentId: string, page: number) =>
   `/documents/${encodeURIComponent(documentId)}/preview?page=${page}`;
@@ -21,27 +23,30 @@ export function DocumentPreviewDialog({
   onClose: () => void;
 }) {
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<PreviewState>({ phase: 'loading' });
+  // The last page that came back (or failed), and which it was: the page asked for since is loading.
+  const [loaded, setLoaded] = useState<{ href: string; state: PreviewState } | null>(null);
+  const href = previewHref(document.id, page);
+  const state = loaded?.href === href ? loaded.state : LOADING;
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ phase: 'loading' });
-    fetch(previewHref(document.id, page), { headers: { Accept: 'application/json' }, signal: controller.signal })
+    const show = (outcome: PreviewState) => setLoaded({ href, state: outcome });
+    fetch(href, { headers: { Accept: 'application/json' }, signal: controller.signal })
       .then(async (response) => {
         const body = (await response.json().catch(() => undefined)) as
           (DocumentPreview & { error?: string }) | undefined;
         if (!response.ok || !body || body.success !== true) {
-          setState({ phase: 'failed', message: body?.error ?? `HTTP ${response.status}: ${response.statusText}` });
+          show({ phase: 'failed', message: body?.error ?? `HTTP ${response.status}: ${response.statusText}` });
           return;
         }
-        setState({ phase: 'shown', preview: body });
+        show({ phase: 'shown', preview: body });
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted)
-          setState({ phase: 'failed', message: error instanceof Error ? error.message : 'Network error' });
+          show({ phase: 'failed', message: error instanceof Error ? error.message : 'Network error' });
       });
     return () => controller.abort();
-  }, [document.id, page]);
+  }, [href]);
 
   const pageCount = state.phase === 'shown' ? state.preview.pageCount : null;
   return (

@@ -1,6 +1,7 @@
 import { canReprocess, type DocumentView } from '@docent/common/documents';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button } from '~/components/forms';
 import { Dialog } from '~/components/ui/dialog';
@@ -46,12 +47,12 @@ const rowActionFetcherKey = (documentId: string) => `document-action:${documentI
 interface DocumentRowActionsProps {
   document: DocumentView;
   permissions: DocumentPermissions;
-  csrfToken: string;
   onStarted: (action: StartedRowAction) => void;
 }
 
 /** The actions menu of one table row, with its confirm and preview dialogs. */
-export function DocumentRowActions({ document, permissions, csrfToken, onStarted }: DocumentRowActionsProps) {
+export function DocumentRowActions({ document, permissions, onStarted }: DocumentRowActionsProps) {
+  const csrfToken = useAuthenticityToken();
   const fetcherKey = rowActionFetcherKey(document.id);
   const fetcher = useFetcher<RowActionResult>({ key: fetcherKey });
   const [confirmingDelete, setConfirmingDelete] = useState(false);

@@ -29,7 +29,6 @@ interface DocumentsTableProps {
   /** Null when the rows are read-only samples: no actions at all. */
   actions: {
     permissions: DocumentPermissions;
-    csrfToken: string;
     onStarted: (action: StartedRowAction) => void;
   } | null;
 }
@@ -99,7 +98,6 @@ export function DocumentsTable({ rows, state, total, pageSize, actions }: Docume
                     <DocumentRowActions
                       document={document}
                       permissions={actions.permissions}
-                      csrfToken={actions.csrfToken}
                       onStarted={actions.onStarted}
                     />
                   </td>

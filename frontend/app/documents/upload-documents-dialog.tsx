@@ -1,4 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, FormAlert } from '~/components/forms';
 import { Badge } from '~/components/ui/badge';
@@ -15,7 +16,6 @@ type FileUpload = { key: string; file: File; percent: number } & (
 interface UploadDocumentsDialogProps {
   open: boolean;
   onClose: () => void;
-  csrfToken: string;
   /** A file was accepted: the list and the stats are out of date. */
   onUploaded: () => void;
 }
@@ -25,7 +25,8 @@ interface UploadDocumentsDialogProps {
  * progress bar, each with its own outcome. Closing the dialog does not stop uploads
  * under way; reopening it shows them.
  */
-export function UploadDocumentsDialog({ open, onClose, csrfToken, onUploaded }: UploadDocumentsDialogProps) {
+export function UploadDocumentsDialog({ open, onClose, onUploaded }: UploadDocumentsDialogProps) {
+  const csrfToken = useAuthenticityToken();
   const notify = useNotify();
   const inputRef = useRef<HTMLInputElement>(null);
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -32,23 +32,25 @@ export function useDocumentLiveUpdates(
   { pollAlways }: { pollAlways: boolean },
 ): DocumentLiveUpdates {
   const { socket, status } = useConnection();
-  const revalidator = useRevalidator();
-  const revalidateRef = useRef(revalidator.revalidate);
-  useEffect(() => {
-    revalidateRef.current = revalidator.revalidate;
-  }, [revalidator.revalidate]);
+  // The router's own method: the same function for the life of the page.
+  const { revalidate } = useRevalidator();
 
-  const throttle = useMemo(() => createThrottle(() => revalidateRef.current(), REFETCH_INTERVAL_MS), []);
+  const throttle = useMemo(() => createThrottle(revalidate, REFETCH_INTERVAL_MS), [revalidate]);
   useEffect(() => () => throttle.cancel(), [throttle]);
   const refresh = useCallback(() => throttle.call(), [throttle]);
 
-  // The pushes merge into the newest rows synchronously, even two in one tick.
-  const rowsRef = useRef(serverRows);
+  // A new load replaces the rows, pushes included.
   const [rows, setRows] = useState(serverRows);
-  useEffect(() => {
-    rowsRef.current = serverRows;
+  const [loadedRows, setLoadedRows] = useState(serverRows);
+  if (loadedRows !== serverRows) {
+    setLoadedRows(serverRows);
     setRows(serverRows);
-  }, [serverRows]);
+  }
+  // The pushes merge into the newest rows synchronously, even two in one tick.
+  const rowsRef = useRef(rows);
+  useEffect(() => {
+    rowsRef.current = rows;
+  }, [rows]);
 
   const [activities, setActivities] = useState<DocumentActivity[]>([]);
   const activityCounter = useRef(0);
@@ -85,9 +87,9 @@ export function useDocumentLiveUpdates(
 
   useEffect(() => {
     if (live && !pollAlways) return;
-    const timer = setInterval(() => revalidateRef.current(), DOCUMENTS_POLL_MS);
+    const timer = setInterval(revalidate, DOCUMENTS_POLL_MS);
     return () => clearInterval(timer);
-  }, [live, pollAlways]);
+  }, [live, pollAlways, revalidate]);
 
   return { rows, activities, refresh };
 }

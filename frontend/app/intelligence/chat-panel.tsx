@@ -24,7 +24,6 @@ interface ChatPanelProps {
   sessions: ChatSessionSummary[] | null;
   sessionsError: string | null;
   scope: SearchScope | null;
-  csrfToken: string;
   onRemoveScope: () => void;
 }
 
@@ -40,9 +39,9 @@ function passageOfCitation(citation: ChatCitation): Passage {
 }
 
 /** The Chat tab: the sessions, the open conversation with its streamed answer and sources, and the question box. */
-export function ChatPanel({ sessions, sessionsError, scope, csrfToken, onRemoveScope }: ChatPanelProps) {
+export function ChatPanel({ sessions, sessionsError, scope, onRemoveScope }: ChatPanelProps) {
   const documentIds = useMemo(() => (scope ? [scope.documentId] : []), [scope]);
-  const chat = useChatConversation(csrfToken, documentIds);
+  const chat = useChatConversation(documentIds);
   const { conversation } = chat;
   const answering = isAnswering(conversation);
   const [draft, setDraft] = useState('');
@@ -216,7 +215,7 @@ export function ChatPanel({ sessions, sessionsError, scope, csrfToken, onRemoveS
         </StyledComposer>
       </StyledConversation>
 
-      <ChatSessionDialogs edit={edit} csrfToken={csrfToken} onClose={closeEdit} onDeleted={onDeleted} />
+      <ChatSessionDialogs edit={edit} onClose={closeEdit} onDeleted={onDeleted} />
       {passage && <PassageDialog passage={passage} onClose={() => setPassage(null)} />}
     </StyledChat>
   );

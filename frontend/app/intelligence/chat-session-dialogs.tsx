@@ -1,6 +1,7 @@
 import { MAX_CHAT_TITLE_LENGTH, type ChatSessionSummary } from '@docent/common/chat';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, FormAlert, TextField } from '~/components/forms';
 import { Dialog } from '~/components/ui/dialog';
@@ -11,41 +12,39 @@ export type SessionEdit = { kind: 'rename' | 'delete'; session: ChatSessionSumma
 
 interface SessionDialogsProps {
   edit: SessionEdit | null;
-  csrfToken: string;
   onClose: () => void;
   /** After the server deleted a session. */
   onDeleted: (sessionId: string) => void;
 }
 
 /** The rename dialog and the delete confirmation, posting to the page's action. */
-export function ChatSessionDialogs({ edit, csrfToken, onClose, onDeleted }: SessionDialogsProps) {
+export function ChatSessionDialogs({ edit, onClose, onDeleted }: SessionDialogsProps) {
+  if (!edit) return null;
+  // Each edit gets a dialog of its own: the session's title in the box, no earlier refusal.
+  return <SessionDialog key={`${edit.kind}:${edit.session.id}`} edit={edit} onClose={onClose} onDeleted={onDeleted} />;
+}
+
+function SessionDialog({ edit, onClose, onDeleted }: SessionDialogsProps & { edit: SessionEdit }) {
+  const csrfToken = useAuthenticityToken();
   const fetcher = useFetcher<PageActionResult>({ key: 'chat-session-edit' });
-  const [title, setTitle] = useState('');
-  const [refused, setRefused] = useState<string | null>(null);
-  const submitted = useRef<{ edit: SessionEdit; earlierAnswer: PageActionResult | undefined } | null>(null);
-  useEffect(() => {
-    setTitle(edit?.session.title ?? '');
-    setRefused(null);
-  }, [edit]);
+  const [title, setTitle] = useState(edit.session.title);
+  // The fetcher is shared by key: an answer that was there before this dialog posted is not its answer.
+  const [posted, setPosted] = useState<{ earlierAnswer: PageActionResult | undefined } | null>(null);
+  const answer = posted && fetcher.state === 'idle' && fetcher.data !== posted.earlierAnswer ? fetcher.data : undefined;
+  const refused = answer?.ok === false ? answer.error : null;
 
   // Closes once the server has agreed; a refusal stays in the dialog.
+  const closedFor = useRef<PageActionResult | null>(null);
   useEffect(() => {
-    const done = submitted.current;
-    if (fetcher.state !== 'idle' || !done || !fetcher.data || fetcher.data === done.earlierAnswer) return;
-    submitted.current = null;
-    if (!fetcher.data.ok) {
-      setRefused(fetcher.data.error);
-      return;
-    }
-    if (done.edit.kind === 'delete') onDeleted(done.edit.session.id);
+    if (!answer?.ok || closedFor.current === answer) return;
+    closedFor.current = answer;
+    if (edit.kind === 'delete') onDeleted(edit.session.id);
     onClose();
-  }, [fetcher.state, fetcher.data, onClose, onDeleted]);
+  }, [answer, edit, onClose, onDeleted]);
 
-  if (!edit) return null;
   const busy = fetcher.state !== 'idle';
   const submit = (fields: Record<string, string>) => {
-    submitted.current = { edit, earlierAnswer: fetcher.data };
-    setRefused(null);
+    setPosted({ earlierAnswer: fetcher.data });
     fetcher.submit(
       { ...fields, sessionId: edit.session.id, csrf: csrfToken },
       { method: 'post', action: '/intelligence' },

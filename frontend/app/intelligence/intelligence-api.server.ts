@@ -3,6 +3,7 @@ import type { DocumentView } from '@docent/common/documents';
 import { DEFAULT_PREFERENCES, type PreferencesResponse, type UserPreferences } from '@docent/common/preferences';
 import type { IntelligenceStats, IntelligenceStatsResponse, SearchHistoryResponse } from '@docent/common/search';
 import type { AppLoadContext } from '@remix-run/node';
+import { promiseHash } from 'remix-utils/promise';
 import type { StatusResponse } from '~/components/shell/system-status';
 import { ApiError, apiRequest, refreshSessionTokens, type SignedInApi } from '~/lib/api.server';
 import { commitWebSession, type WebSession } from '~/lib/session.server';
@@ -41,37 +42,40 @@ export async function loadIntelligencePage(
   context: AppLoadContext,
   documentId: string | null,
 ): Promise<IntelligencePageData> {
-  const [stats, status, preferences, history, chat, scope] = await Promise.all([
-    api.call<IntelligenceStatsResponse>('/api/intelligence/stats').then((response) => response.stats),
-    apiRequest<StatusResponse>(context, '/status').catch(() => null),
-    orFallback(
+  // Typed one by one: inside promiseHash's argument each would be inferred as Promise<unknown>.
+  const loads = {
+    stats: api.call<IntelligenceStatsResponse>('/api/intelligence/stats').then((response) => response.stats),
+    status: apiRequest<StatusResponse>(context, '/status').catch(() => null),
+    preferences: orFallback(
       api
         .call<PreferencesResponse>('/api/user/preferences')
         .then((response) => ({ ...DEFAULT_PREFERENCES, ...response.preferences })),
       () => DEFAULT_PREFERENCES,
     ),
-    orFallback(
+    history: orFallback(
       api.call<SearchHistoryResponse>('/api/search/history').then((response) => response.history),
       () => [],
     ),
-    orFallback<{ sessions: ChatSessionSummary[] | null; error: string | null }>(
+    chat: orFallback<{ sessions: ChatSessionSummary[] | null; error: string | null }>(
       api
         .call<ChatSessionsResponse>('/api/chat/sessions')
         .then((response) => ({ sessions: response.sessions, error: null })),
       (error) => ({ sessions: null, error: error.message }),
     ),
-    documentId === null
-      ? null
-      : orFallback<SearchScope>(
-          api
-            .call<{ document: DocumentView }>(`/api/documents/${encodeURIComponent(documentId)}`)
-            .then(({ document }) => ({
-              documentId,
-              documentName: document.name,
-            })),
-          () => ({ documentId, documentName: null }),
-        ),
-  ]);
+    scope:
+      documentId === null
+        ? Promise.resolve(null)
+        : orFallback<SearchScope>(
+            api
+              .call<{ document: DocumentView }>(`/api/documents/${encodeURIComponent(documentId)}`)
+              .then(({ document }) => ({
+                documentId,
+                documentName: document.name,
+              })),
+            () => ({ documentId, documentName: null }),
+          ),
+  };
+  const { stats, status, preferences, history, chat, scope } = await promiseHash(loads);
   return { stats, status, preferences, history, sessions: chat.sessions, sessionsError: chat.error, scope };
 }
 

@@ -1,5 +1,6 @@
 import { useFetcher } from '@remix-run/react';
 import { useId } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, FormAlert } from '~/components/forms';
 import type { PageActionResult } from './page-actions';
@@ -7,12 +8,12 @@ import type { PageActionResult } from './page-actions';
 interface SearchHistoryProps {
   /** Newest first, from GET /api/search/history. */
   history: readonly string[];
-  csrfToken: string;
   onRerun: (query: string) => void;
 }
 
 /** The user's recent searches: a click runs one again; Clear history empties the list on the server. */
-export function SearchHistory({ history, csrfToken, onRerun }: SearchHistoryProps) {
+export function SearchHistory({ history, onRerun }: SearchHistoryProps) {
+  const csrfToken = useAuthenticityToken();
   const titleId = useId();
   const fetcher = useFetcher<PageActionResult>({ key: 'clear-search-history' });
   const clearing = fetcher.state !== 'idle';

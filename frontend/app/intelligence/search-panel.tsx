@@ -1,5 +1,5 @@
 import { SEARCH_TYPES, type SearchHit, type SearchType } from '@docent/common/search';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, FormAlert, TextField } from '~/components/forms';
 import { SelectField } from '~/components/ui/select-field';
@@ -24,7 +24,6 @@ interface SearchPanelProps {
   scope: SearchScope | null;
   history: readonly string[];
   search: SearchState;
-  csrfToken: string;
   onSearch: (query: string, type: SearchType) => void;
   onRemoveScope: () => void;
 }
@@ -52,21 +51,16 @@ function passageOfBookmark(bookmark: Bookmark): Passage {
 }
 
 /** The Search tab: the query box, the scope, recent searches, results and bookmarks. */
-export function SearchPanel({
-  query,
-  type,
-  scope,
-  history,
-  search,
-  csrfToken,
-  onSearch,
-  onRemoveScope,
-}: SearchPanelProps) {
+export function SearchPanel({ query, type, scope, history, search, onSearch, onRemoveScope }: SearchPanelProps) {
   const [draft, setDraft] = useState(query);
   const [draftType, setDraftType] = useState<SearchType>(type);
-  // A new address (the top bar, a history entry, Back) puts its query in the box.
-  useEffect(() => setDraft(query), [query]);
-  useEffect(() => setDraftType(type), [type]);
+  // A new address (the top bar, a history entry, Back) puts its query and type in the form.
+  const [addressed, setAddressed] = useState({ query, type });
+  if (addressed.query !== query || addressed.type !== type) {
+    setAddressed({ query, type });
+    if (addressed.query !== query) setDraft(query);
+    if (addressed.type !== type) setDraftType(type);
+  }
 
   const { bookmarks, toggle } = useBookmarks();
   const bookmarkedIds = useMemo(() => new Set(bookmarks.map((bookmark) => bookmark.id)), [bookmarks]);
@@ -113,7 +107,7 @@ export function SearchPanel({
 
       {scope && <ScopeChip scope={scope} verb="Searching in" onRemove={onRemoveScope} />}
 
-      <SearchHistory history={history} csrfToken={csrfToken} onRerun={(again) => onSearch(again, draftType)} />
+      <SearchHistory history={history} onRerun={(again) => onSearch(again, draftType)} />
 
       <div aria-live="polite" aria-busy={search.phase === 'loading'}>
         {search.phase === 'loading' && <Spinner label="Searching..." />}

@@ -1,6 +1,7 @@
 import type { ChatSessionResponse, ChatStreamEvent } from '@docent/common/chat';
 import { useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { conversationReducer, EMPTY_CONVERSATION, type Conversation } from './chat-conversation';
 import { streamChatAnswer } from './chat-stream';
 
@@ -30,7 +31,8 @@ export interface ChatConversation {
  * request (the server stops too); opening a session loads its messages. A finished
  * answer reloads the page's loader, so the session list and the figures include it.
  */
-export function useChatConversation(csrfToken: string, documentIds: readonly string[]): ChatConversation {
+export function useChatConversation(documentIds: readonly string[]): ChatConversation {
+  const csrfToken = useAuthenticityToken();
   const [conversation, dispatch] = useReducer(conversationReducer, EMPTY_CONVERSATION);
   const [opening, setOpening] = useState<string | null>(null);
   const [openError, setOpenError] = useState<string | null>(null);

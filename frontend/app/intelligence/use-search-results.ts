@@ -1,6 +1,7 @@
 import type { SearchResponse, SearchType } from '@docent/common/search';
 import { useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { CSRF_HEADER_NAME } from '~/auth/auth-client';
 
 /** The web app's search route (routes/intelligence.search.ts). */
@@ -11,6 +12,9 @@ export type SearchState =
   | { phase: 'loading' }
   | { phase: 'shown'; response: SearchResponse }
   | { phase: 'failed'; message: string };
+
+const IDLE: SearchState = { phase: 'idle' };
+const LOADING: SearchState = { phase: 'loading' };
 
 export interface SearchParameters {
   query: string;
@@ -26,11 +30,11 @@ export interface SearchParameters {
  * per explicit run); the page's loader never searches, so its polling records nothing.
  * A finished search reloads the loader: the history and the figures now include it.
  */
-export function useSearchResults(
-  { query, type, limit, documentId, run }: SearchParameters,
-  csrfToken: string,
-): SearchState {
-  const [state, setState] = useState<SearchState>({ phase: 'idle' });
+export function useSearchResults({ query, type, limit, documentId, run }: SearchParameters): SearchState {
+  const csrfToken = useAuthenticityToken();
+  // The outcome of the last search that finished, and which one it was: a search still running shows as loading.
+  const [finished, setFinished] = useState<{ search: string; state: SearchState } | null>(null);
+  const search = JSON.stringify([query, type, limit, documentId, run]);
   const revalidator = useRevalidator();
   const revalidateRef = useRef(revalidator.revalidate);
   useEffect(() => {
@@ -38,12 +42,9 @@ export function useSearchResults(
   }, [revalidator.revalidate]);
 
   useEffect(() => {
-    if (!query) {
-      setState({ phase: 'idle' });
-      return;
-    }
+    if (!query) return;
     const controller = new AbortController();
-    setState({ phase: 'loading' });
+    const finish = (state: SearchState) => setFinished({ search, state });
     fetch(SEARCH_ROUTE, {
       method: 'POST',
       credentials: 'same-origin',
@@ -55,21 +56,26 @@ export function useSearchResults(
         const body = (await response.json().catch(() => undefined)) as
           (SearchResponse & { error?: string }) | { success: false; error?: string } | undefined;
         if (!response.ok || !body || body.success !== true) {
-          setState({ phase: 'failed', message: body?.error ?? `HTTP ${response.status}: ${response.statusText}` });
+          finish({ phase: 'failed', message: body?.error ?? `HTTP ${response.status}: ${response.statusText}` });
           return;
         }
-        setState({ phase: 'shown', response: body });
+        finish({ phase: 'shown', response: body });
         revalidateRef.current();
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted)
-          setState({
+          finish({
             phase: 'failed',
             message: error instanceof Error && error.message ? error.message : 'Network error',
           });
       });
     return () => controller.abort();
-  }, [query, type, limit, documentId, run, csrfToken]);
+  }, [search, query, type, limit, documentId, csrfToken]);
 
-  return state;
+  if (!query) {
+    // Nothing asked: an earlier outcome must not come back with the same search asked again.
+    if (finished) setFinished(null);
+    return IDLE;
+  }
+  return finished?.search === search ? finished.state : LOADING;
 }

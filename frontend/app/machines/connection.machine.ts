@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { assign, fromCallback, not, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromCallback, not, setup, type SnapshotFrom } from 'xstate';
 
 /** Spec section 9: a lost socket reconnects after 5 s. */
 export const RECONNECT_DELAY_MS = 5_000;
@@ -33,6 +33,9 @@ export type ConnectionEvent =
   | { type: 'SOCKET_OPENED' }
   | { type: 'SOCKET_CLOSED'; reason: string }
   | { type: 'SOCKET_ERROR'; error: Error };
+
+/** Announcements for the page; listen with actorRef.on(type, …). */
+export type ConnectionEmitted = { type: 'RECONNECTING' };
 
 /**
  * One connection attempt: opens the socket and translates its socket.io events.
@@ -68,11 +71,12 @@ export const connectionMachine = setup({
     context: {} as ConnectionContext,
     events: {} as ConnectionEvent,
     input: {} as ConnectionInput,
+    emitted: {} as ConnectionEmitted,
   },
   actors: { socketLink },
   actions: {
-    /** Replaced by the provider with the 'Attempting to reconnect...' toast. */
-    announceReconnect: () => {},
+    /** Once per outage: the provider shows the 'Attempting to reconnect...' toast. */
+    announceReconnect: emit({ type: 'RECONNECTING' }),
     logSocketError: (_, params: { error: Error }) => {
       console.warn(`Real-time connection error: ${params.error.message}`);
     },

@@ -1,5 +1,6 @@
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, FormAlert, PasswordField, TextField } from '~/components/forms';
 import { Dialog } from '~/components/ui/dialog';
@@ -13,11 +14,21 @@ const ADD_PROVIDER_FETCHER_KEY = 'model-add-provider';
 interface AddProviderDialogProps {
   open: boolean;
   onClose: () => void;
-  csrfToken: string;
 }
 
 /** 'Add Provider': an OpenAI-compatible endpoint (Ollama, vLLM, LM Studio...), whose models then join the list. */
-export function AddProviderDialog({ open, onClose, csrfToken }: AddProviderDialogProps) {
+export function AddProviderDialog({ open, onClose }: AddProviderDialogProps) {
+  // Each provider added starts the next from an empty form; Cancel keeps what was typed.
+  const [added, setAdded] = useState(0);
+  const onAdded = useCallback(() => {
+    setAdded((count) => count + 1);
+    onClose();
+  }, [onClose]);
+  return <AddProviderForm key={added} open={open} onClose={onClose} onAdded={onAdded} />;
+}
+
+function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { onAdded: () => void }) {
+  const csrfToken = useAuthenticityToken();
   const fetcher = useFetcher<AddProviderResult>({ key: ADD_PROVIDER_FETCHER_KEY });
   const notify = useNotify();
   const formId = useId();
@@ -32,12 +43,8 @@ export function AddProviderDialog({ open, onClose, csrfToken }: AddProviderDialo
   useEffect(() => {
     if (!result?.ok) return;
     notify({ type: 'success', title: 'Provider added', message: result.provider.name });
-    setSubmitted(false);
-    setName('');
-    setBaseURL('');
-    setApiKey('');
-    onClose();
-  }, [result, notify, onClose]);
+    onAdded();
+  }, [result, notify, onAdded]);
 
   const close = () => {
     setSubmitted(false);

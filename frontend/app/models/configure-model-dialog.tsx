@@ -1,6 +1,7 @@
 import { MODEL_PARAMETER_BOUNDS, type Model } from '@docent/common/models';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, FormAlert, PasswordField, TextField } from '~/components/forms';
 import { Dialog } from '~/components/ui/dialog';
@@ -37,7 +38,6 @@ const NO_LIMIT_HINT = 'Leave empty for no limit; 0 stops the model.';
 interface ConfigureModelDialogProps {
   model: Model;
   initialTab: ConfigureTab;
-  csrfToken: string;
   onClose: () => void;
 }
 
@@ -46,7 +46,8 @@ interface ConfigureModelDialogProps {
  * sends only what changed (PUT /api/models/{id}); the server's refusal is shown in the
  * dialog, which stays open so the value can be corrected.
  */
-export function ConfigureModelDialog({ model, initialTab, csrfToken, onClose }: ConfigureModelDialogProps) {
+export function ConfigureModelDialog({ model, initialTab, onClose }: ConfigureModelDialogProps) {
+  const csrfToken = useAuthenticityToken();
   const fetcher = useFetcher<UpdateModelResult>({ key: updateFetcherKey(model.id) });
   const formId = useId();
   // The model as the dialog opened: polling may bring a newer one, the edits stay against this.

@@ -12,6 +12,7 @@ import type {
   RoutingEnvelope,
   RoutingResponse,
 } from '@docent/common/models';
+import { promiseHash } from 'remix-utils/promise';
 import { ApiError, type SignedInApi } from '~/lib/api.server';
 import type { AddProviderResult, SaveRoutingResult, TestModelResult, UpdateModelResult } from './model-actions';
 
@@ -25,12 +26,12 @@ export interface ModelsPageData {
 
 /** Everything the page shows, in one round of parallel calls. */
 export async function loadModelsPage(api: SignedInApi): Promise<ModelsPageData> {
-  const [{ models }, { stats }, { routing, usage }] = await Promise.all([
-    api.call<ModelListResponse>('/api/models'),
-    api.call<ModelStatsResponse>('/api/models/stats'),
-    api.call<RoutingEnvelope>('/api/models/routing'),
-  ]);
-  return { models, stats, routing: { routing, usage } };
+  const { list, stats, routing } = await promiseHash({
+    list: api.call<ModelListResponse>('/api/models'),
+    stats: api.call<ModelStatsResponse>('/api/models/stats'),
+    routing: api.call<RoutingEnvelope>('/api/models/routing'),
+  });
+  return { models: list.models, stats: stats.stats, routing: { routing: routing.routing, usage: routing.usage } };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Model, ModelLimitUsage, RoutingConfiguration, RoutingResponse } from '@docent/common/models';
 import { useFetcher } from '@remix-run/react';
 import { useId, useState } from 'react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, FormAlert } from '~/components/forms';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
@@ -28,7 +29,7 @@ interface ModelsRoutingProps {
   models: readonly Model[];
   routing: RoutingResponse;
   /** Null: the routing is shown, not changed (a role without system:configure, or sample data). */
-  editing: { csrfToken: string; onConfigureLimits: (model: Model) => void } | null;
+  editing: { onConfigureLimits: (model: Model) => void } | null;
 }
 
 /** Routing: which model takes a request, and how much of its limits the first two models have used. */
@@ -42,7 +43,7 @@ export function ModelsRouting({ models, routing, editing }: ModelsRoutingProps) 
         <CardHeader title="Routing" titleId={routingId} description="Which model the router gives each request." />
         <CardBody>
           {editing ? (
-            <RoutingForm models={models} saved={routing.routing} csrfToken={editing.csrfToken} />
+            <RoutingForm models={models} saved={routing.routing} />
           ) : (
             <RoutingSummary models={models} routing={routing.routing} />
           )}
@@ -107,15 +108,8 @@ function RoutingSummary({ models, routing }: { models: readonly Model[]; routing
 
 const ROUTING_FETCHER_KEY = 'model-routing';
 
-function RoutingForm({
-  models,
-  saved,
-  csrfToken,
-}: {
-  models: readonly Model[];
-  saved: RoutingConfiguration;
-  csrfToken: string;
-}) {
+function RoutingForm({ models, saved }: { models: readonly Model[]; saved: RoutingConfiguration }) {
+  const csrfToken = useAuthenticityToken();
   const fetcher = useFetcher<SaveRoutingResult>({ key: ROUTING_FETCHER_KEY });
   const [draft, setDraft] = useState(saved);
   // A configuration saved since (here or elsewhere, seen on a poll) starts the form afresh.

@@ -1,5 +1,6 @@
 import type { Model } from '@docent/common/models';
 import { useFetcher, useSubmit } from '@remix-run/react';
+import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button } from '~/components/forms';
 import { Dialog } from '~/components/ui/dialog';
@@ -13,7 +14,6 @@ interface TestModelsDialogProps {
   open: boolean;
   onClose: () => void;
   models: readonly Model[];
-  csrfToken: string;
 }
 
 /**
@@ -21,7 +21,8 @@ interface TestModelsDialogProps {
  * at once with Test All Models or one at a time. Each test has its own fetcher, so
  * results stay when the dialog closes and come back when it opens again.
  */
-export function TestModelsDialog({ open, onClose, models, csrfToken }: TestModelsDialogProps) {
+export function TestModelsDialog({ open, onClose, models }: TestModelsDialogProps) {
+  const csrfToken = useAuthenticityToken();
   const submit = useSubmit();
   const test = (model: Model) =>
     submit(

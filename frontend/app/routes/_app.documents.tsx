@@ -3,6 +3,7 @@ import { canActOnDocument, hasPermission } from '@docent/common/permissions';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
 import { useCallback, useId, useMemo, useState } from 'react';
+import { promiseHash } from 'remix-utils/promise';
 import styled from 'styled-components';
 import { useAuth } from '~/auth/auth-context';
 import { PageErrorCard } from '~/components/errors/error-screen';
@@ -46,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const loadList = () => api.call<DocumentListResponse>(documentListPath(listState));
   const loadStats = async () => (await api.call<{ stats: DocumentStats }>('/api/documents/stats')).stats;
   try {
-    const [list, stats] = await Promise.all([loadList(), loadStats()]);
+    const { list, stats } = await promiseHash({ list: loadList(), stats: loadStats() });
     return data(
       {
         source: 'server' as const,
@@ -80,7 +81,7 @@ const ROW_INTENTS = ['delete', 'reprocess'] as const;
 /** POST intent=delete|reprocess, documentId -> RowActionResult, with the API's status. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await signedInApi(request, context);
-  await assertCsrf(request, api.session);
+  await assertCsrf(request, context);
   const form = await request.formData();
   const intent = ROW_INTENTS.find((known) => known === form.get('intent'));
   const documentId = form.get('documentId');
@@ -105,7 +106,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function DocumentsPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { user, csrfToken } = useAuth();
+  const { user } = useAuth();
   const { status: connectionStatus } = useConnection();
   const [, setSearchParams] = useSearchParams();
   const activityId = useId();
@@ -219,7 +220,7 @@ export default function DocumentsPage() {
           state={listState}
           total={loaded.total}
           pageSize={loaded.pageSize}
-          actions={isSample ? null : { permissions, csrfToken, onStarted: onActionStarted }}
+          actions={isSample ? null : { permissions, onStarted: onActionStarted }}
         />
       )}
 
@@ -228,12 +229,7 @@ export default function DocumentsPage() {
       ))}
 
       {permissions.upload && (
-        <UploadDocumentsDialog
-          open={uploadOpen}
-          onClose={() => setUploadOpen(false)}
-          csrfToken={csrfToken}
-          onUploaded={live.refresh}
-        />
+        <UploadDocumentsDialog open={uploadOpen} onClose={() => setUploadOpen(false)} onUploaded={live.refresh} />
       )}
     </Page>
   );

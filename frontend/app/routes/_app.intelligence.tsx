@@ -64,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** POST intent=clear-history | rename-session (sessionId, title) | delete-session (sessionId) -> PageActionResult. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await signedInApi(request, context);
-  await assertCsrf(request, api.session);
+  await assertCsrf(request, context);
   const command = readPageAction(await request.formData(), MAX_CHAT_TITLE_LENGTH);
   if (!command)
     return data({ ok: false, error: 'Unknown Intelligence action' } satisfies PageActionResult, { status: 400 });
@@ -114,7 +114,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export default function IntelligencePage() {
   const loaded = useLoaderData<typeof loader>();
-  const { user, csrfToken } = useAuth();
+  const { user } = useAuth();
   // Spec sections 7 and 9: intelligence stats every 60 s. The loader never searches, so polling adds nothing to the history or the figures.
   useLoaderPolling(INTELLIGENCE_STATS_POLL_INTERVAL_MS);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -122,16 +122,13 @@ export default function IntelligencePage() {
   const address = parseIntelligenceUrl(searchParams);
   const searchType: SearchType = address.type ?? loaded.preferences.defaultSearchType;
   const [searchRuns, setSearchRuns] = useState(0);
-  const search = useSearchResults(
-    {
-      query: address.query,
-      type: searchType,
-      limit: loaded.preferences.resultsPerPage,
-      documentId: address.documentId,
-      run: searchRuns,
-    },
-    csrfToken,
-  );
+  const search = useSearchResults({
+    query: address.query,
+    type: searchType,
+    limit: loaded.preferences.resultsPerPage,
+    documentId: address.documentId,
+    run: searchRuns,
+  });
 
   const isSample = loaded.source === 'sample';
   // The server enforces the same; the readonly role has it.
@@ -180,7 +177,6 @@ export default function IntelligencePage() {
               scope={loaded.scope}
               history={loaded.history}
               search={search}
-              csrfToken={csrfToken}
               onSearch={runSearch}
               onRemoveScope={removeScope}
             />
@@ -189,7 +185,6 @@ export default function IntelligencePage() {
               sessions={loaded.sessions}
               sessionsError={loaded.sessionsError}
               scope={loaded.scope}
-              csrfToken={csrfToken}
               onRemoveScope={removeScope}
             />
           )}

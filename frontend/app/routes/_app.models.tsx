@@ -51,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** POST intent=update|test|routing|add-provider -> the matching ModelActionResult. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await signedInApi(request, context);
-  await assertCsrf(request, api.session);
+  await assertCsrf(request, context);
   const command = readModelAction(await request.formData());
   if (!command) throw data({ success: false, error: 'Unknown model action' }, { status: 400 });
   const result = await (() => {
@@ -83,7 +83,7 @@ type PageTab = (typeof PAGE_TABS)[number]['key'];
 
 export default function ModelsPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { user, csrfToken } = useAuth();
+  const { user } = useAuth();
   // Spec section 7: models and their stats every 30 s.
   useLoaderPolling(MODELS_POLL_INTERVAL_MS);
   const [tab, setTab] = useState<PageTab>('overview');
@@ -143,7 +143,7 @@ export default function ModelsPage() {
             routing={loaded.routing}
             editing={
               canConfigure
-                ? { csrfToken, onConfigureLimits: (model) => setConfiguring({ modelId: model.id, tab: 'limits' }) }
+                ? { onConfigureLimits: (model) => setConfiguring({ modelId: model.id, tab: 'limits' }) }
                 : null
             }
           />
@@ -151,12 +151,10 @@ export default function ModelsPage() {
         {tab === 'analytics' && <ModelsAnalytics models={models} stats={loaded.stats} />}
       </Tabs>
 
-      {canTest && (
-        <TestModelsDialog open={testing} onClose={() => setTesting(false)} models={models} csrfToken={csrfToken} />
-      )}
+      {canTest && <TestModelsDialog open={testing} onClose={() => setTesting(false)} models={models} />}
       {canConfigure && (
         <>
-          <AddProviderDialog open={addingProvider} onClose={closeAddProvider} csrfToken={csrfToken} />
+          <AddProviderDialog open={addingProvider} onClose={closeAddProvider} />
           {models.map((model) => (
             <ModelUpdateAnnouncement key={model.id} model={model} />
           ))}
@@ -165,7 +163,6 @@ export default function ModelsPage() {
               key={configuredModel.id}
               model={configuredModel}
               initialTab={configuring.tab}
-              csrfToken={csrfToken}
               onClose={closeConfigure}
             />
           )}

@@ -8,7 +8,7 @@ import { commitWebSession } from '../lib/session.server';
 export async function action({ request, context }: ActionFunctionArgs) {
   assertPost(request);
   const api = await signedInApi(request, context);
-  await assertCsrf(request, api.session);
+  await assertCsrf(request, context);
   if (api.session.get('accessToken')) {
     const sessionId = api.session.get('sessionId');
     try {

@@ -8,7 +8,7 @@ import { commitWebSession, getWebSession } from '../lib/session.server';
 export async function action({ request, context }: ActionFunctionArgs) {
   assertPost(request);
   const session = await getWebSession(request, context);
-  await assertCsrf(request, session);
+  await assertCsrf(request, context);
   if (!session.get('refreshToken'))
     return Response.json({ success: false, error: 'No refresh token available' }, { status: 401 });
   try {

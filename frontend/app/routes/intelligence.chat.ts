@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { failedCallResponse, unreachableResponse } from '~/documents/documents-api.server';
 import { openChatStream } from '~/intelligence/intelligence-api.server';
 import { readChatRequest } from '~/intelligence/intelligence-requests';
-import { assertCsrf, CSRF_HEADER } from '~/lib/csrf.server';
+import { assertCsrfHeader } from '~/lib/csrf.server';
 import { getWebSession } from '~/lib/session.server';
 
 /**
@@ -14,11 +14,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') {
     return Response.json({ success: false, error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } });
   }
+  await assertCsrfHeader(request, context);
   const session = await getWebSession(request, context);
-  if (!request.headers.get(CSRF_HEADER)) {
-    return Response.json({ success: false, error: 'This request did not come from a Docent page' }, { status: 403 });
-  }
-  await assertCsrf(request, session);
   const chat = readChatRequest(await request.json().catch(() => undefined));
   if (!chat)
     return Response.json({ success: false, error: 'Enter a question of at most 4000 characters' }, { status: 400 });

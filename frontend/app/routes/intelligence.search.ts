@@ -15,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ success: false, error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } });
   }
   const api = await signedInApi(request, context);
-  await assertCsrf(request, api.session);
+  await assertCsrf(request, context);
   const search = readSearchRequest(await request.json().catch(() => undefined));
   if (!search)
     return Response.json({ success: false, error: 'Enter a search of at most 1000 characters' }, { status: 400 });

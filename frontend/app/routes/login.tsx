@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Without JavaScript (or before hydration) the forms post here; the same sign-in, then a redirect. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getWebSession(request, context);
-  await assertCsrf(request, session);
+  await assertCsrf(request, context);
   const form = await request.formData();
   const demo = form.get('intent') === 'demo';
   try {

@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Without JavaScript (or before hydration) the form posts here: the spec's checks, the registration, a redirect. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getWebSession(request, context);
-  await assertCsrf(request, session);
+  await assertCsrf(request, context);
   const form = await request.formData();
   const text = (field: string) => String(form.get(field) ?? '');
   const registration = {

@@ -78,6 +78,5 @@ export const THEMES: Record<ThemeName, Theme> = { light: lightTheme, dark: darkT
 export const isThemeName = (value: unknown): value is ThemeName => value === 'light' || value === 'dark';
 
 declare module 'styled-components' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface DefaultTheme extends Theme {}
 }

@@ -1,7 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Sidebar } from './sidebar';
-import { rememberSidebarCollapsed, sidebarCollapsedFromCookie } from './sidebar-preference';
+import { rememberSidebarCollapsed } from './sidebar-preference';
 import { TopBar } from './top-bar';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -10,18 +10,14 @@ interface AppShellProps {
   children: ReactNode;
   /**
    * The remembered sidebar state, read on the server with
-   * `sidebarCollapsedFromRequest(request)` so the first paint is right. Without it the
-   * shell reads the cookie after hydration.
+   * `sidebarCollapsedFromRequest(request)` so the first paint is right.
    */
-  sidebarCollapsed?: boolean;
+  sidebarCollapsed: boolean;
 }
 
 /** The signed-in layout: sidebar, top bar and the page in `<main>`. */
 export function AppShell({ children, sidebarCollapsed }: AppShellProps) {
-  const [collapsed, setCollapsed] = useState(sidebarCollapsed ?? false);
-  useEffect(() => {
-    if (sidebarCollapsed === undefined) setCollapsed(sidebarCollapsedFromCookie(document.cookie));
-  }, [sidebarCollapsed]);
+  const [collapsed, setCollapsed] = useState(sidebarCollapsed);
 
   const toggleCollapsed = () => {
     const next = !collapsed;

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate, useSearchParams } from '@remix-run/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { SearchIcon } from '~/components/ui/icons';
 
@@ -14,7 +14,12 @@ export function SearchBox() {
   // On the Intelligence page the box shows the query being answered.
   const current = pathname === '/intelligence' ? (searchParams.get('q') ?? '') : '';
   const [query, setQuery] = useState(current);
-  useEffect(() => setQuery(current), [current]);
+  // A new address puts its query in the box; typing in between stays until then.
+  const [shown, setShown] = useState(current);
+  if (shown !== current) {
+    setShown(current);
+    setQuery(current);
+  }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
