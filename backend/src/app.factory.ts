@@ -7,6 +7,7 @@ import { AppModule } from './app.module.js';
 import { DocumentProcessor } from './documents/processing/document-processor.service.js';
 import type { AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
+import { acceptForwardedClientAddress } from './http/client-address.js';
 import { createValidationPipe } from './http/validation.js';
 import { PLATFORM, VERSION } from './status/status.service.js';
 import { mountWebApp } from './web/web-app.js';
@@ -18,6 +19,9 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
+  app.set('trust proxy', config.http.trustProxy);
+  // First: the web app, the rate limits and the logs all ask whose request this is.
+  app.use(acceptForwardedClientAddress(config.auth.sessionSecret));
   // Before the body parsers: the web app's own routes read their request bodies themselves.
   await mountWebApp(app, config);
   app.useBodyParser('json', { limit: config.http.bodyLimitBytes });

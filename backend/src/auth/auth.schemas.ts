@@ -27,6 +27,8 @@ export const loginSchema = z.object(
     email: z.string({ error: CREDENTIALS_REQUIRED }).trim().min(1, CREDENTIALS_REQUIRED),
     password: z.string({ error: CREDENTIALS_REQUIRED }).min(1, CREDENTIALS_REQUIRED),
     rememberMe: z.boolean({ error: 'rememberMe must be true or false' }).default(false),
+    /** The deviceToken of an earlier sign-in on this device, if any. */
+    deviceToken: z.string({ error: 'deviceToken must be a string' }).max(200, 'deviceToken is too long').optional(),
   },
   { error: CREDENTIALS_REQUIRED },
 );

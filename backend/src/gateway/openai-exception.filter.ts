@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { describeException } from '../http/api-exception.filter.js';
+import { describeException, setRetryAfter } from '../http/api-exception.filter.js';
 import { errorBody } from './openai-wire.js';
 
 /** The gateway's failures in OpenAI's error shape, so OpenAI clients report the message. */
@@ -13,6 +13,7 @@ export class OpenAiExceptionFilter implements ExceptionFilter {
     const { status, error } = describeException(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (response.headersSent) return;
+    setRetryAfter(response, exception);
     response.status(status).json(errorBody(status, error));
   }
 }

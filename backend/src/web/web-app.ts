@@ -6,6 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ServerBuild } from '@remix-run/node';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../config/app-config.js';
+import { clientAddressOf } from '../http/client-address.js';
 import { createRemixRequestHandler } from './remix-request-handler.js';
 
 /** Paths the API, the socket and the docs own; every other path is the web app's. */
@@ -51,6 +52,7 @@ export async function mountWebApp(app: NestExpressApplication, config: AppConfig
     apiBaseUrl: `http://${hostForUrl(request.socket.localAddress)}:${request.socket.localPort}`,
     sessionSecret: config.auth.sessionSecret,
     secureCookies: config.auth.secureCookies,
+    clientAddress: clientAddressOf(request),
   }));
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (API_PATH.test(request.path)) return next();

@@ -4,6 +4,8 @@ export interface WebLoadContext {
   apiBaseUrl: string;
   sessionSecret: string;
   secureCookies: boolean;
+  /** The browser's address, forwarded to the API with proof so that its limits count each browser on its own. */
+  clientAddress: string;
 }
 
 declare module '@remix-run/node' {
