@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module.js';
 import { DocumentProcessor } from './documents/processing/document-processor.service.js';
 import type { AppConfig } from './config/app-config.js';
@@ -13,8 +14,11 @@ import { PLATFORM, VERSION } from './status/status.service.js';
 import { mountWebApp } from './web/web-app.js';
 
 /** Builds the whole server (HTTP API, /ws, /status, /health, /api/docs) without listening: main and tests share it. */
-export async function createApp(config: AppConfig): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+export async function createApp(
+  config: AppConfig,
+  options: { logDestination?: DestinationStream } = {},
+): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), {
     bodyParser: false,
     bufferLogs: true,
   });
