@@ -83,9 +83,10 @@ interface RotatedTokens {
 
 /**
  * Refreshes in flight or just done, by the refresh token presented. A page's loaders
- * run side by side and each may find the access token expired; the server rotates a
- * refresh token once and treats a second use as theft, ending the session. So every
- * caller presenting the same refresh token within this window shares one exchange.
+ * run side by side and each may find the access token expired; the server answers a
+ * second use of a refresh token with the same successor only for a few seconds, then
+ * treats it as theft, ending the session. So every caller presenting the same refresh
+ * token within this window shares one exchange.
  */
 const recentRefreshes = new Map<string, Promise<RotatedTokens>>();
 const SHARED_REFRESH_WINDOW_MS = 30_000;
