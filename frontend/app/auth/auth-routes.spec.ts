@@ -125,6 +125,11 @@ describe('POST /auth/login', () => {
     ]);
     expect(session.get('csrfToken')).toBe(CSRF_TOKEN);
     expect(apiCalls[0]?.body).toEqual({ email: 'ada@example.com', password: 'pw', rememberMe: false });
+    // Encrypted, not only signed: the value, even decoded, shows no token.
+    const value = decodeURIComponent(setCookie.split(';')[0]!.split('=').slice(1).join('='));
+    for (const readable of [value, Buffer.from(value, 'base64').toString('latin1')]) {
+      expect(readable).not.toMatch(/access-1|refresh-1|accessToken/);
+    }
   });
 
   it("makes a 30-day cookie for 'Remember me'", async () => {
