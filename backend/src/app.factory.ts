@@ -9,6 +9,7 @@ import { DocumentProcessor } from './documents/processing/document-processor.ser
 import type { AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { acceptForwardedClientAddress } from './http/client-address.js';
+import { securityHeaders } from './http/security-headers.js';
 import { createValidationPipe } from './http/validation.js';
 import { PLATFORM, VERSION } from './status/status.service.js';
 import { mountWebApp } from './web/web-app.js';
@@ -26,6 +27,7 @@ export async function createApp(
   app.set('trust proxy', config.http.trustProxy);
   // First: the web app, the rate limits and the logs all ask whose request this is.
   app.use(acceptForwardedClientAddress(config.auth.sessionSecret));
+  app.use(securityHeaders({ webDev: config.web.dev }));
   // Before the body parsers: the web app's own routes read their request bodies themselves.
   await mountWebApp(app, config);
   app.useBodyParser('json', { limit: config.http.bodyLimitBytes });

@@ -1,36 +1,48 @@
 import { PassThrough } from 'node:stream';
-import type { EntryContext } from '@remix-run/node';
+import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
+import { CspNonceContext } from './lib/csp-nonce';
 
 /** How long a page may take to render before it is cut off. */
 export const streamTimeout = 10_000;
+
+/** styled-components' style tags, allowed by the page's content security policy. */
+const withNonce = (styleTags: string, nonce: string) => styleTags.replaceAll('<style ', `<style nonce="${nonce}" `);
 
 /**
  * Renders the whole document before answering, so that styled-components can put
  * every style the page used in the head: no flash of unstyled content. It still
  * renders through the streaming API, which carries the loader data to the browser.
+ * Every inline script and style carries the response's CSP nonce.
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce;
   const sheet = new ServerStyleSheet();
   return new Promise<Response>((resolve, reject) => {
     let renderFailed = false;
     const { pipe, abort } = renderToPipeableStream(
-      sheet.collectStyles(<RemixServer context={remixContext} url={request.url} />),
+      sheet.collectStyles(
+        <CspNonceContext.Provider value={nonce}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </CspNonceContext.Provider>,
+      ),
       {
+        nonce,
         onAllReady() {
           const chunks: Buffer[] = [];
           const sink = new PassThrough();
           sink.on('data', (chunk: Buffer) => chunks.push(chunk));
           sink.on('end', () => {
             const markup = Buffer.concat(chunks).toString('utf8');
-            const html = markup.replace('</head>', `${sheet.getStyleTags()}</head>`);
+            const html = markup.replace('</head>', `${withNonce(sheet.getStyleTags(), nonce)}</head>`);
             sheet.seal();
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             resolve(new Response(html, { status: renderFailed ? 500 : responseStatusCode, headers: responseHeaders }));

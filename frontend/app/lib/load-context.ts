@@ -6,6 +6,8 @@ export interface WebLoadContext {
   secureCookies: boolean;
   /** The browser's address, forwarded to the API with proof so that its limits count each browser on its own. */
   clientAddress: string;
+  /** This response's content-security-policy nonce: the inline scripts and styles the page renders carry it. */
+  cspNonce: string;
 }
 
 declare module '@remix-run/node' {
