@@ -1,12 +1,25 @@
 import { PassThrough } from 'node:stream';
-import type { AppLoadContext, EntryContext } from '@remix-run/node';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
 import { CspNonceContext } from './lib/csp-nonce';
+import { relativeToProject } from './lib/project-paths.server';
 
 /** How long a page may take to render before it is cut off. */
 export const streamTimeout = 10_000;
+
+/**
+ * Logs what a loader, action or render threw, as Remix does by default. In development
+ * Remix also sends the error's stack to the browser, where the error page's data carries
+ * it: its paths are made relative to the project first, so that no page tells where the
+ * project lives on this machine.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (error instanceof Error && error.stack) error.stack = relativeToProject(error.stack, context.projectRoot);
+  console.error(error);
+};
 
 /** styled-components' style tags, allowed by the page's content security policy. */
 const withNonce = (styleTags: string, nonce: string) => styleTags.replaceAll('<style ', `<style nonce="${nonce}" `);

@@ -66,6 +66,9 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** The repository's root: this file is backend/src/config (backend/dist/config when built). */
+const PROJECT_ROOT = resolve(import.meta.dirname, '../../..');
+
 /** Texts per request to an endpoint, which does the work on its own hardware. */
 const DEFAULT_ENDPOINT_BATCH_SIZE = 64;
 /** Texts per run of a local model: smaller, as the whole padded batch is held in this server's memory. */
@@ -200,9 +203,11 @@ function toAppConfig(env: z.output<typeof envSchema>) {
       callTimeoutMs: env.MODEL_CALL_TIMEOUT,
     },
     web: {
-      frontendDir: resolve(import.meta.dirname, '../../../frontend'),
+      frontendDir: resolve(PROJECT_ROOT, 'frontend'),
       dev: env.WEB_DEV,
     },
+    /** Taken out of the paths in stack traces the web app shows. */
+    projectRoot: PROJECT_ROOT,
     logLevel: env.LOG_LEVEL,
     pluginsDir,
   };

@@ -55,6 +55,7 @@ export async function mountWebApp(app: NestExpressApplication, config: AppConfig
     secureCookies: config.auth.secureCookies,
     clientAddress: clientAddressOf(request),
     cspNonce: cspNonceOf(response),
+    projectRoot: config.projectRoot,
   }));
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (API_PATH.test(request.path)) return next();

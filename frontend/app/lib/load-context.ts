@@ -8,6 +8,8 @@ export interface WebLoadContext {
   clientAddress: string;
   /** This response's content-security-policy nonce: the inline scripts and styles the page renders carry it. */
   cspNonce: string;
+  /** The project's folder on this machine: stack traces name their files relative to it. */
+  projectRoot: string;
 }
 
 declare module '@remix-run/node' {
