@@ -3,22 +3,32 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module.js';
 import { DocumentProcessor } from './documents/processing/document-processor.service.js';
 import type { AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
+import { acceptForwardedClientAddress } from './http/client-address.js';
 import { refuseUnreadableBodies } from './http/request-body.js';
+import { securityHeaders } from './http/security-headers.js';
 import { createValidationPipe } from './http/validation.js';
 import { PLATFORM, VERSION } from './status/status.service.js';
 import { mountWebApp } from './web/web-app.js';
 
 /** Builds the whole server (HTTP API, /ws, /status, /health, /api/docs) without listening: main and tests share it. */
-export async function createApp(config: AppConfig): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+export async function createApp(
+  config: AppConfig,
+  options: { logDestination?: DestinationStream } = {},
+): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), {
     bodyParser: false,
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
+  app.set('trust proxy', config.http.trustProxy);
+  // First: the web app, the rate limits and the logs all ask whose request this is.
+  app.use(acceptForwardedClientAddress(config.auth.sessionSecret));
+  app.use(securityHeaders({ webDev: config.web.dev }));
   // Before the body parsers: the web app's own routes read their request bodies themselves.
   await mountWebApp(app, config);
   app.useBodyParser('json', { limit: config.http.bodyLimitBytes });

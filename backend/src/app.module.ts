@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import type { DestinationStream } from 'pino';
 import { ActivityModule } from './activity/activity.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ChatModule } from './chat/chat.module.js';
@@ -21,12 +22,13 @@ import { StatusModule } from './status/status.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `logDestination`: where the logs go instead of stdout (a test reading them). */
+  static forRoot(config: AppConfig, { logDestination }: { logDestination?: DestinationStream } = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        loggerModule(config),
+        loggerModule(config, logDestination),
         CqrsModule.forRoot(),
         DatabaseModule,
         EventStoreModule,

@@ -7,6 +7,7 @@ import { ErrorScreen } from './components/errors/error-screen';
 import { RenderErrorBoundary } from './components/errors/render-error-boundary';
 import { ConnectionProvider } from './connection/connection-context';
 import { ApiError, signedInApi } from './lib/api.server';
+import { nonceScript, useCspNonce } from './lib/csp-nonce';
 import { commitCsrfToken } from './lib/csrf.server';
 import { commitWebSession } from './lib/session.server';
 import type { UserView } from './lib/user';
@@ -47,18 +48,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useCspNonce();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: nonceScript(nonce) }} />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -43,6 +43,18 @@ describe('API keys over HTTP', () => {
     });
   });
 
+  it('refuses to create a key with an API key (403) and creates none: only a signed-in session may', async () => {
+    const owner = await signUp(t);
+    const { key } = await createKey(owner);
+
+    const response = await callAs(t, key).post('/api/api-keys').send({ name: 'Minted by a key' });
+
+    expectFailure(response, 403, 'An API key cannot create API keys: sign in to create one');
+    expect((await listKeys(owner)).body.apiKeys.map((apiKey: { name: string }) => apiKey.name)).toEqual([
+      'CI pipeline',
+    ]);
+  });
+
   it.each([
     { name: 'blank', body: { name: '   ' } },
     { name: 'missing', body: {} },
@@ -90,10 +102,11 @@ describe('API keys over HTTP', () => {
     const owner = await signUp(t);
     const { key } = await createKey(owner);
 
-    const created = await callAs(t, key).post('/api/api-keys').send({ name: 'Made by a key' });
+    const renamed = await callAs(t, key).put('/api/auth/profile').send({ name: 'Renamed by a key' });
 
-    expect({ status: created.status, body: created.body }).toMatchObject({ status: 201, body: { success: true } });
-    expect((await listKeys(owner)).body.apiKeys).toHaveLength(2);
+    expect({ status: renamed.status, body: renamed.body }).toMatchObject({ status: 200, body: { success: true } });
+    const profile = await callAs(t, owner.accessToken).get('/api/auth/profile').expect(200);
+    expect(profile.body.user.name).toBe('Renamed by a key');
   });
 
   it('deletes a key, which then stops working at once', async () => {

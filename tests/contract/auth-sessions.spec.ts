@@ -72,15 +72,38 @@ describe('sessions over HTTP: refresh, logout and remember me', () => {
       await refresh(session.refreshToken).expect(200);
     });
 
-    it('treats a spent refresh token presented again as stolen: 401, and the whole session is closed', async () => {
+    it('treats a spent refresh token presented again after its successor was used as stolen: 401, and the whole session is closed', async () => {
       const session = await signUp(t);
       const rotated = await refresh(session.refreshToken).expect(200);
+      const rotatedAgain = await refresh(rotated.body.refreshToken).expect(200);
 
       expectFailure(await refresh(session.refreshToken), 401);
 
-      expectFailure(await refresh(rotated.body.refreshToken), 401);
-      expect(await profileStatus(t, rotated.body.accessToken)).toBe(401);
+      expectFailure(await refresh(rotatedAgain.body.refreshToken), 401);
+      expect(await profileStatus(t, rotatedAgain.body.accessToken)).toBe(401);
       expect(await profileStatus(t, session.accessToken)).toBe(401);
+    });
+
+    it('answers refreshes of one token sent at once with the same successor, and keeps the session open', async () => {
+      const session = await signUp(t);
+
+      const answers = await Promise.all([1, 2, 3].map(() => refresh(session.refreshToken)));
+
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      const successors = new Set(answers.map((answer) => answer.body.refreshToken));
+      expect(successors.size).toBe(1);
+      for (const answer of answers) expect(await profileStatus(t, answer.body.accessToken)).toBe(200);
+      await refresh([...successors][0]).expect(200);
+    });
+
+    it('answers a spent token again, shortly after, with the successor it already gave', async () => {
+      const session = await signUp(t);
+      const first = await refresh(session.refreshToken).expect(200);
+
+      const again = await refresh(session.refreshToken).expect(200);
+
+      expect(again.body.refreshToken).toBe(first.body.refreshToken);
+      expect(await profileStatus(t, again.body.accessToken)).toBe(200);
     });
   });
 

@@ -20,6 +20,7 @@ const anAuthResult = (user: Record<string, unknown>) => ({
   refreshToken: expect.any(String),
   sessionId: expect.any(String),
   expiresIn: expect.any(Number),
+  deviceToken: expect.any(String),
 });
 
 describe('authentication over HTTP', () => {

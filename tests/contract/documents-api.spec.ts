@@ -247,6 +247,8 @@ describe('preview and download', () => {
       `attachment; filename="meeting-notes.md"; filename*=UTF-8''meeting-notes.md`,
     );
     expect(response.text).toBe('# Minutes\n\nThe board met on Monday.\n');
+    // Saved, never shown or sniffed into something the browser would run.
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers 400 to an id that is not one', async () => {

@@ -201,6 +201,15 @@ describe('POST /v1/chat/completions', () => {
         status: 429,
         message: expect.stringMatching(/Daily request limit reached for Echo/),
       });
+      // The daily limit resets at the next UTC midnight: Retry-After says so, in seconds.
+      const nextUtcDay = new Date().setUTCHours(24, 0, 0, 0);
+      const raw = await callAs(t, apiKey)
+        .post('/v1/chat/completions')
+        .send({ model: 'offline:echo', messages: question })
+        .expect(429);
+      const retryAfter = Number(raw.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(Math.abs(retryAfter - (nextUtcDay - Date.now()) / 1000)).toBeLessThan(60);
     } finally {
       await as()
         .put(`/api/models/${encodeURIComponent('offline:echo')}`)

@@ -8,6 +8,7 @@ export interface SignedIn {
   accessToken: string;
   refreshToken: string;
   sessionId: string;
+  deviceToken: string;
 }
 
 /** Registers a fresh account over HTTP and returns its first session. */

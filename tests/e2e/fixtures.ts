@@ -29,6 +29,11 @@ interface Fixtures {
    * removed when the test ends.
    */
   startServer: (options?: ServerOptions) => Promise<DocentServer>;
+  /**
+   * What the content security policy blocked on the test's page, as the browser reported
+   * it: checked, for every test, to be nothing, since everything the app runs is its own.
+   */
+  cspViolations: string[];
 }
 
 export const test = base.extend<Fixtures>({
@@ -64,6 +69,19 @@ export const test = base.extend<Fixtures>({
       await expect(userMenuButton(page, who.name)).toBeVisible();
     });
   },
+
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+          violations.push(message.text());
+      });
+      await use(violations);
+      expect(violations, 'content security policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
 
   startServer: async ({}, use) => {
     const servers: DocentServer[] = [];

@@ -42,3 +42,19 @@ test('after signing in, no auth token is readable from page scripts', async ({ p
   expect(visible.pageData).not.toMatch(JWT);
   expect(visible.pageData).not.toMatch(REFRESH_TOKEN);
 });
+
+test("the session cookie's value reveals no token to whoever sees it", async ({ context, login }) => {
+  await login();
+
+  const session = (await context.cookies()).find((cookie) => cookie.name === WEB_SESSION_COOKIE);
+  const value = decodeURIComponent(session?.value ?? '');
+  expect(value, 'the session cookie').not.toBe('');
+  // Every form the value could be read in: as sent, and decoded from base64 (Remix's cookie encoding) once or twice.
+  const once = Buffer.from(value.split('.')[0] ?? '', 'base64').toString('latin1');
+  const twice = Buffer.from(once.replace(/^"|"$/g, '').replace(/^v1\./, ''), 'base64url').toString('latin1');
+  for (const readable of [value, once, twice]) {
+    expect(readable).not.toMatch(JWT);
+    expect(readable).not.toMatch(REFRESH_TOKEN);
+    expect(readable).not.toMatch(/accessToken|refreshToken/);
+  }
+});

@@ -26,12 +26,14 @@ export class ApiKeysController {
 
   @Post()
   @Authenticated({ permission: 'api_keys:create' })
-  @ApiOperation({ summary: 'Create an API key; the full key is shown in this answer only' })
+  @ApiOperation({
+    summary: 'Create an API key; the full key is shown in this answer only. Needs a signed-in session, not an API key',
+  })
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body({ schema: createApiKeySchema }) body: z.output<typeof createApiKeySchema>,
   ) {
-    return { success: true, apiKey: await this.commands.execute(new CreateApiKeyCommand(principal.userId, body.name)) };
+    return { success: true, apiKey: await this.commands.execute(new CreateApiKeyCommand(principal, body.name)) };
   }
 
   @Delete(':id')

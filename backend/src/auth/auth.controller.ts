@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Put, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiForbiddenResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle } from '@nestjs/throttler';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ClientAddress } from '../http/client-address.js';
@@ -15,10 +15,10 @@ import { StartDemoSessionCommand } from './commands/start-demo-session.command.j
 import { UpdateProfileCommand } from './commands/update-profile.command.js';
 import type { Principal } from './principal.js';
 import { GetProfileQuery } from './queries/get-profile.query.js';
-import { RATE_LIMITS } from './rate-limits.js';
+import { RATE_LIMITS, RateLimitGuard } from './rate-limits.js';
 import { demoOfferedTo } from './users/demo-account.js';
 
-const { loginPerIp, loginPerAccount, registerPerIp, registerPerAccount } = RATE_LIMITS;
+const { loginPerIp, registerPerIp, registerPerAccount } = RATE_LIMITS;
 
 @ApiTags('Authentication')
 @Controller('api/auth')
@@ -31,8 +31,8 @@ export class AuthController {
 
   @Post('register')
   @Public()
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ [loginPerIp]: true, [loginPerAccount]: true })
+  @UseGuards(RateLimitGuard)
+  @SkipThrottle({ [loginPerIp]: true })
   @ApiOperation({ summary: 'Create an account; the first account on an empty system becomes admin' })
   @ApiTooManyRequestsResponse({ description: 'Too many registrations from this address or for this email' })
   register(@Body({ schema: registerSchema }) body: z.output<typeof registerSchema>) {
@@ -42,12 +42,17 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @Public()
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(RateLimitGuard)
   @SkipThrottle({ [registerPerIp]: true, [registerPerAccount]: true })
-  @ApiOperation({ summary: 'Sign in; rememberMe keeps the session for 30 days' })
-  @ApiTooManyRequestsResponse({ description: 'Too many attempts from this address or for this account' })
+  @ApiOperation({
+    summary:
+      'Sign in; rememberMe keeps the session for 30 days. Send the deviceToken of an earlier sign-in: wrong guesses from elsewhere never slow that device down',
+  })
+  @ApiTooManyRequestsResponse({
+    description: 'Too many attempts from this address, or a guess at this account before its delay has passed',
+  })
   login(@Body({ schema: loginSchema }) body: z.output<typeof loginSchema>) {
-    return this.commands.execute(new LogInCommand(body.email, body.password, body.rememberMe));
+    return this.commands.execute(new LogInCommand(body.email, body.password, body.rememberMe, body.deviceToken));
   }
 
   @Get('demo')
@@ -60,8 +65,8 @@ export class AuthController {
   @Post('demo-login')
   @HttpCode(200)
   @Public()
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ [loginPerAccount]: true, [registerPerIp]: true, [registerPerAccount]: true })
+  @UseGuards(RateLimitGuard)
+  @SkipThrottle({ [registerPerIp]: true, [registerPerAccount]: true })
   @ApiOperation({
     summary:
       'Sign in as the demo administrator (demo mode only; from the machine the server runs on unless DEMO_MODE=true). ' +

@@ -20,10 +20,12 @@ import { UpdateProfileHandler } from './commands/update-profile.handler.js';
 import { UserStreamWriter } from './commands/user-stream-writer.js';
 import { GetProfileHandler } from './queries/get-profile.query.js';
 import { ListApiKeysHandler } from './queries/list-api-keys.query.js';
+import { LoginBackoff } from './login-backoff.js';
 import { rateLimitOptions } from './rate-limits.js';
 import { SessionIssuer } from './sessions/session-issuer.js';
 import { SessionsProjection } from './sessions/sessions.projection.js';
 import { AccessTokens } from './tokens/access-tokens.js';
+import { KnownDevices } from './tokens/known-devices.js';
 import { PasswordHasher } from './tokens/password-hasher.js';
 import { DemoAccount } from './users/demo-account.js';
 import { UsersProjection } from './users/users.projection.js';
@@ -42,6 +44,12 @@ import { UsersController } from './users.controller.js';
     { provide: APP_GUARD, useClass: AccessGuard },
     AuthenticationService,
     AccessTokens,
+    KnownDevices,
+    {
+      provide: LoginBackoff,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new LoginBackoff(config.auth.rateLimits.loginPerAccount),
+    },
     PasswordHasher,
     SessionIssuer,
     UserStreamWriter,

@@ -37,6 +37,8 @@ export const loginSchema = z.object(
       .min(1, CREDENTIALS_REQUIRED)
       .max(FIELD_LIMITS.passwordMaxLength, REGISTRATION_MESSAGES.passwordTooLong),
     rememberMe: z.boolean({ error: 'rememberMe must be true or false' }).default(false),
+    /** The deviceToken of an earlier sign-in on this device, if any. */
+    deviceToken: z.string({ error: 'deviceToken must be a string' }).max(200, 'deviceToken is too long').optional(),
   },
   { error: CREDENTIALS_REQUIRED },
 );

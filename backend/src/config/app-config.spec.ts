@@ -19,6 +19,16 @@ describe('loadConfig', () => {
     expect(config.auth.rememberMeTtlMs).toBe(30 * 86_400_000);
     expect(config.auth.demoMode).toBe('loopback');
     expect(config.http.bodyLimitBytes).toBe(1024 * 1024);
+    expect(config.http.trustProxy).toBe(false);
+    expect(config.auth.rateLimits.loginPerAccount).toEqual({ freeFailures: 5, maxDelayMs: 15 * 60_000 });
+  });
+
+  it.each([
+    ['2', 2],
+    ['loopback', ['loopback']],
+    ['10.0.0.0/8, 192.0.2.10, fd00::/8', ['10.0.0.0/8', '192.0.2.10', 'fd00::/8']],
+  ])('trusts the proxies TRUST_PROXY=%s names', (value, trusted) => {
+    expect(loadConfig({ ...base, TRUST_PROXY: value }).http.trustProxy).toEqual(trusted);
   });
 
   it('keeps the generated development secrets across starts', () => {
@@ -36,6 +46,10 @@ describe('loadConfig', () => {
     [{ PLUGINS_DIR: '/no/such/folder' }, 'PLUGINS_DIR'],
     [{ EMBEDDINGS_MODEL_PATH: '/no/such/model' }, 'EMBEDDINGS_MODEL_PATH /no/such/model'],
     [{ EMBEDDINGS_BATCH_SIZE: '0' }, 'EMBEDDINGS_BATCH_SIZE'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY'],
+    [{ LOGIN_DELAY_MAX: 'forever' }, 'LOGIN_DELAY_MAX'],
   ])('stops on %o with a message naming %s', (env, variable) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`Invalid configuration: .*${variable}`));
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -34,6 +35,40 @@ const flag = z
 
 const positiveInt = z.coerce.number().int('must be a whole number').positive('must be greater than zero');
 
+/** The names Express gives the private and loopback ranges, usable in TRUST_PROXY. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies in front of the server may say, in X-Forwarded-For, whom they forward:
+ * how many hops to trust, or the proxies' addresses and subnets. Never every caller
+ * (Express's `true`): any client could then choose its own address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    if (value === 'false' || value === '') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: 'must be a number of proxy hops or a list of proxy addresses or subnets (e.g. 10.0.0.0/8, loopback)',
+    });
+    return z.NEVER;
+  });
+
+/** The repository's root: this file is backend/src/config (backend/dist/config when built). */
+const PROJECT_ROOT = resolve(import.meta.dirname, '../../..');
+
 /** Texts per request to an endpoint, which does the work on its own hardware. */
 const DEFAULT_ENDPOINT_BATCH_SIZE = 64;
 /** Texts per run of a local model: smaller, as the whole padded batch is held in this server's memory. */
@@ -44,6 +79,7 @@ const envSchema = z.object({
   /** Loopback unless told otherwise: a fresh `npm start` is reachable from this machine only. */
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int('must be a whole number').min(0).max(65_535, 'must be a port number').default(3000),
+  TRUST_PROXY: trustProxy.prefault('false'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -59,7 +95,10 @@ const envSchema = z.object({
   REMEMBER_ME_TTL: duration.prefault('30d'),
   BODY_LIMIT: byteSize.prefault('1mb'),
   LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(20),
-  LOGIN_RATE_LIMIT_PER_ACCOUNT: positiveInt.default(10),
+  /** Wrong passwords in a row for one account, from a device it is not signed in on, before guesses slow down. */
+  LOGIN_RATE_LIMIT_PER_ACCOUNT: positiveInt.default(5),
+  /** The longest wait between two guesses at one account's password. */
+  LOGIN_DELAY_MAX: duration.prefault('15m'),
   REGISTER_RATE_LIMIT_PER_IP: positiveInt.default(10),
   EMBEDDINGS_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   EMBEDDINGS_MODEL: z.string().min(1).optional(),
@@ -127,7 +166,7 @@ function toAppConfig(env: z.output<typeof envSchema>) {
   }
   return {
     environment: env.NODE_ENV,
-    http: { host: env.HOST, port: env.PORT, bodyLimitBytes: env.BODY_LIMIT },
+    http: { host: env.HOST, port: env.PORT, bodyLimitBytes: env.BODY_LIMIT, trustProxy: env.TRUST_PROXY },
     dataDir,
     database: env.DATABASE_URL
       ? ({ kind: 'postgresql', url: env.DATABASE_URL } as const)
@@ -143,7 +182,7 @@ function toAppConfig(env: z.output<typeof envSchema>) {
       demoMode: demoModeOf(env.DEMO_MODE, production),
       rateLimits: {
         loginPerIp: { limit: env.LOGIN_RATE_LIMIT_PER_IP, windowMs: 60_000 },
-        loginPerAccount: { limit: env.LOGIN_RATE_LIMIT_PER_ACCOUNT, windowMs: 15 * 60_000 },
+        loginPerAccount: { freeFailures: env.LOGIN_RATE_LIMIT_PER_ACCOUNT, maxDelayMs: env.LOGIN_DELAY_MAX },
         registerPerIp: { limit: env.REGISTER_RATE_LIMIT_PER_IP, windowMs: 60 * 60_000 },
       },
     },
@@ -171,9 +210,11 @@ function toAppConfig(env: z.output<typeof envSchema>) {
       callTimeoutMs: env.MODEL_CALL_TIMEOUT,
     },
     web: {
-      frontendDir: resolve(import.meta.dirname, '../../../frontend'),
+      frontendDir: resolve(PROJECT_ROOT, 'frontend'),
       dev: env.WEB_DEV,
     },
+    /** Taken out of the paths in stack traces the web app shows. */
+    projectRoot: PROJECT_ROOT,
     logLevel: env.LOG_LEVEL,
     pluginsDir,
   };

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { DomainError } from '../common/domain-error.js';
 import { ConcurrencyConflictError } from '../event-store/concurrency-conflict.error.js';
 import { errorBody, isGatewayPath } from '../gateway/openai-wire.js';
+import { TooManyRequestsException } from './too-many-requests.js';
 
 const DOMAIN_ERROR_STATUS: Record<DomainError['kind'], HttpStatus> = {
   invalid: HttpStatus.BAD_REQUEST,
@@ -38,12 +39,18 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const { status, error, details } = describeException(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (response.headersSent) return;
+    setRetryAfter(response, exception);
     if (isGatewayPath(http.getRequest<Request>().path)) {
       response.status(status).json(errorBody(status, error));
       return;
     }
     response.status(status).json({ success: false, error, ...(details && { details }) });
   }
+}
+
+/** Every 429 says, in seconds, when to try again. */
+export function setRetryAfter(response: Response, exception: unknown): void {
+  if (exception instanceof TooManyRequestsException) response.setHeader('Retry-After', exception.retryAfterSeconds);
 }
 
 /** The status and message a failure answers with, whatever shape the response body takes. */

@@ -1,14 +1,36 @@
+import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import { verifiedClientAddress } from '@docent/common/client-address';
+
+/** The browser addresses the web server vouched for, by request. */
+const forwardedAddresses = new WeakMap<IncomingMessage, string>();
 
 /**
- * The address of the client a request comes from: the one question every address-based
- * decision asks. Express answers it (`request.ip`), honouring the app's `trust proxy`
- * setting; without one it is the address of the connection's other end.
+ * Express middleware: takes the browser's address the web server forwards with its API
+ * calls, when the proof made with the shared session secret is authentic. Any other
+ * caller's forwarding headers (a forged one from a local process included) are ignored.
  */
-export function clientAddressOf(request: Request): string | undefined {
-  return request.ip ?? request.socket.remoteAddress;
+export function acceptForwardedClientAddress(sessionSecret: string) {
+  return (request: Request, _response: Response, next: NextFunction): void => {
+    const address = verifiedClientAddress(sessionSecret, request.headers);
+    if (address) forwardedAddresses.set(request, address);
+    next();
+  };
+}
+
+/**
+ * The address of the client a request acts for: the one question every address-based
+ * decision asks. The browser's, for the web server's calls on its behalf; otherwise the
+ * address the connection came from, as Express resolves it through the proxies
+ * TRUST_PROXY trusts. Rate limits, logs and any "only from this machine" check ask
+ * this, never request.ip directly.
+ */
+export function clientAddressOf(request: IncomingMessage & { ip?: string }): string {
+  const address = forwardedAddresses.get(request) ?? request.ip ?? request.socket.remoteAddress ?? 'unknown';
+  // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d: one client, one spelling.
+  return address.replace(/^::ffff:(?=\d{1,3}(\.\d{1,3}){3}$)/i, '');
 }
 
 /** The calling client's address, as clientAddressOf resolves it. */

@@ -92,6 +92,20 @@ describe('socket.io at /ws', () => {
     );
   });
 
+  it('refuses a web session cookie whose encrypted value was altered', async () => {
+    const storage = createWebSessionStorage({ secret: t.config.auth.sessionSecret, secure: false });
+    const session = await storage.getSession();
+    session.set('accessToken', account.accessToken);
+    const [name, value] = (await storage.commitSession(session)).split(';')[0]!.split('=') as [string, string];
+    const sealed = Buffer.from(decodeURIComponent(value), 'base64').toString('utf8');
+    const flipped = sealed.slice(0, 10) + (sealed[10] === 'A' ? 'B' : 'A') + sealed.slice(11);
+    const altered = encodeURIComponent(Buffer.from(flipped, 'utf8').toString('base64'));
+
+    await expect(connected(connect({ extraHeaders: { Cookie: `${name}=${altered}` } }))).rejects.toThrow(
+      'Authentication required',
+    );
+  });
+
   it('refuses the token of a signed-out session', async () => {
     const other = (await t.http().post('/api/auth/register').send(newAccount()).expect(201)).body;
     await t.http().post('/api/auth/logout').set('Authorization', `Bearer ${other.accessToken}`).send({}).expect(200);

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { createApp } from '../app.factory.js';
 import { loadConfig, type AppConfig } from '../config/app-config.js';
@@ -15,9 +16,13 @@ export interface TestApp {
 
 /**
  * The real server on in-memory PGlite (or, with persistent, PGlite under DATA_DIR),
- * with generous rate limits unless a test asks otherwise.
+ * with generous rate limits unless a test asks otherwise; its logs go to
+ * logDestination when given (with a LOG_LEVEL that lets them through).
  */
-export async function startTestApp(env: Record<string, string> = {}, { persistent = false } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  { persistent = false, logDestination }: { persistent?: boolean; logDestination?: DestinationStream } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'docent-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -29,7 +34,9 @@ export async function startTestApp(env: Record<string, string> = {}, { persisten
     REGISTER_RATE_LIMIT_PER_IP: '1000',
     ...env,
   });
-  const app = await createApp(persistent ? config : { ...config, database: { kind: 'pglite', dataDir: 'memory://' } });
+  const app = await createApp(persistent ? config : { ...config, database: { kind: 'pglite', dataDir: 'memory://' } }, {
+    logDestination,
+  });
   return {
     app,
     config,

@@ -15,11 +15,11 @@ import {
 export function createRemixRequestHandler(
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: string,
-  loadContext: (request: ExpressRequest) => AppLoadContext,
+  loadContext: (request: ExpressRequest, response: ExpressResponse) => AppLoadContext,
 ) {
   const handle = createRequestHandler(build, mode);
   return async (request: ExpressRequest, response: ExpressResponse): Promise<void> => {
-    const fetchResponse = await handle(toFetchRequest(request, response), loadContext(request));
+    const fetchResponse = await handle(toFetchRequest(request, response), loadContext(request, response));
     await sendFetchResponse(response, fetchResponse);
   };
 }
@@ -49,8 +49,9 @@ function toFetchRequest(request: ExpressRequest, response: ExpressResponse): Req
 async function sendFetchResponse(response: ExpressResponse, fetchResponse: Response): Promise<void> {
   response.statusMessage = fetchResponse.statusText;
   response.status(fetchResponse.status);
+  // A header the page sets replaces the server's default (the security headers'), never doubles it.
   for (const [name, value] of fetchResponse.headers.entries()) {
-    if (name !== 'set-cookie') response.append(name, value);
+    if (name !== 'set-cookie') response.setHeader(name, value);
   }
   for (const cookie of fetchResponse.headers.getSetCookie()) response.append('Set-Cookie', cookie);
   if (fetchResponse.body) await writeReadableStreamToWritable(fetchResponse.body, response);

@@ -6,6 +6,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ServerBuild } from '@remix-run/node';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../config/app-config.js';
+import { clientAddressOf } from '../http/client-address.js';
+import { cspNonceOf } from '../http/security-headers.js';
 import { createRemixRequestHandler } from './remix-request-handler.js';
 
 /** Paths the API, the socket and the docs own; every other path is the web app's. */
@@ -47,10 +49,13 @@ export async function mountWebApp(app: NestExpressApplication, config: AppConfig
     app.useStaticAssets(client, { maxAge: '1h', index: false });
   }
 
-  const handle = createRemixRequestHandler(build, config.environment, (request) => ({
+  const handle = createRemixRequestHandler(build, config.environment, (request, response) => ({
     apiBaseUrl: `http://${hostForUrl(request.socket.localAddress)}:${request.socket.localPort}`,
     sessionSecret: config.auth.sessionSecret,
     secureCookies: config.auth.secureCookies,
+    clientAddress: clientAddressOf(request),
+    cspNonce: cspNonceOf(response),
+    projectRoot: config.projectRoot,
   }));
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (API_PATH.test(request.path)) return next();

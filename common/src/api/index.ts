@@ -25,6 +25,8 @@ export interface AuthResponse {
   sessionId: string;
   /** Seconds until the access token expires. */
   expiresIn: number;
+  /** Shows this device signed in to the account: sent with later sign-ins, other people's wrong guesses do not slow them down. */
+  deviceToken: string;
 }
 
 export interface RefreshResponse {

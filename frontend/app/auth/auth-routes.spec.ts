@@ -1,5 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_ADDRESS_HEADER, verifiedClientAddress } from '@docent/common/client-address';
+import { WEB_SESSION_COOKIE } from '@docent/common/web-session';
 import { commitCsrfToken, CSRF_COOKIE, CSRF_HEADER } from '../lib/csrf.server';
 import { REMEMBER_ME_SECONDS, sessionStorageFor } from '../lib/session.server';
 import { action as demoAction } from '../routes/auth.demo';
@@ -13,6 +15,7 @@ const context = {
   apiBaseUrl: 'http://api.test',
   sessionSecret: 's'.repeat(40),
   secureCookies: false,
+  clientAddress: '203.0.113.7',
 } as AppLoadContext;
 const ORIGIN = 'http://docent.test';
 const user = {
@@ -32,6 +35,7 @@ const issued = {
   refreshToken: 'refresh-1',
   sessionId: '6b1d2c1e-0000-4000-8000-000000000001',
   expiresIn: 3600,
+  deviceToken: 'device-1',
 };
 
 type ApiHandler = (body: unknown, headers: Headers) => Response;
@@ -71,20 +75,29 @@ async function cookieWith(data: Record<string, unknown>): Promise<string> {
   return (await storage.commitSession(session)).split(';')[0] ?? '';
 }
 
+/** The Set-Cookie of the web session among those an answer sends. */
+function sessionCookieOf(response: Response): string {
+  return response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${WEB_SESSION_COOKIE}=`)) ?? '';
+}
+
 async function sessionOf(response: Response) {
-  const setCookie = response.headers.get('Set-Cookie');
-  return sessionStorageFor(context).getSession(setCookie?.split(';')[0]);
+  return sessionStorageFor(context).getSession(sessionCookieOf(response).split(';')[0]);
 }
 
 async function post(
   path: string,
   body: unknown,
-  options: { cookie?: Record<string, unknown>; csrf?: string | null; origin?: string } = {},
+  options: { cookie?: Record<string, unknown>; otherCookie?: string; csrf?: string | null; origin?: string } = {},
 ) {
+  const cookies = [
+    await cookieWith(options.cookie ?? {}),
+    csrf.cookie,
+    ...(options.otherCookie ? [options.otherCookie] : []),
+  ];
   const headers = new Headers({
     'Content-Type': 'application/json',
     Origin: options.origin ?? ORIGIN,
-    Cookie: `${await cookieWith(options.cookie ?? {})}; ${csrf.cookie}`,
+    Cookie: cookies.join('; '),
   });
   if (options.csrf !== null) headers.set(CSRF_HEADER, options.csrf ?? csrf.token);
   return new Request(`${ORIGIN}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -110,7 +123,7 @@ describe('POST /auth/login', () => {
 
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, user });
-    const setCookie = response.headers.get('Set-Cookie') ?? '';
+    const setCookie = sessionCookieOf(response);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Max-Age/i);
@@ -121,6 +134,11 @@ describe('POST /auth/login', () => {
       issued.sessionId,
     ]);
     expect(apiCalls[0]?.body).toEqual({ email: 'ada@example.com', password: 'pw', rememberMe: false });
+    // Encrypted, not only signed: the value, even decoded, shows no token.
+    const value = decodeURIComponent(setCookie.split(';')[0]!.split('=').slice(1).join('='));
+    for (const readable of [value, Buffer.from(value, 'base64').toString('latin1')]) {
+      expect(readable).not.toMatch(/access-1|refresh-1|accessToken/);
+    }
   });
 
   it("makes a 30-day cookie for 'Remember me'", async () => {
@@ -128,7 +146,7 @@ describe('POST /auth/login', () => {
     const response = await loginAction(
       args(await post('/auth/login', { email: 'ada@example.com', password: 'pw', rememberMe: true })),
     );
-    expect(response.headers.get('Set-Cookie')).toContain(`Max-Age=${REMEMBER_ME_SECONDS}`);
+    expect(sessionCookieOf(response)).toContain(`Max-Age=${REMEMBER_ME_SECONDS}`);
     expect(apiCalls[0]?.body).toMatchObject({ rememberMe: true });
   });
 
@@ -165,6 +183,39 @@ describe('POST /auth/login', () => {
     expect(apiCalls).toEqual([]);
   });
 
+  it("forwards the browser's address to the API with a proof the API accepts", async () => {
+    api['/api/auth/login'] = () => json(issued);
+    await loginAction(args(await post('/auth/login', { email: 'ada@example.com', password: 'pw' })));
+
+    const forwarded = Object.fromEntries(apiCalls[0]!.headers);
+    expect(forwarded[CLIENT_ADDRESS_HEADER]).toBe('203.0.113.7');
+    expect(verifiedClientAddress(context.sessionSecret, forwarded)).toBe('203.0.113.7');
+    expect(verifiedClientAddress('another secret of 40 characters, at least', forwarded)).toBeNull();
+  });
+
+  it('keeps the device token in a cookie of its own for a year and sends it with the next sign-in', async () => {
+    api['/api/auth/login'] = () => json(issued);
+    const credentials = { email: 'ada@example.com', password: 'pw', rememberMe: false };
+    const first = await loginAction(args(await post('/auth/login', credentials)));
+    const deviceCookie = first.headers.getSetCookie().find((cookie) => cookie.startsWith('__docent_device=')) ?? '';
+    expect(deviceCookie).toMatch(/HttpOnly/i);
+    expect(deviceCookie).toContain(`Max-Age=${365 * 24 * 60 * 60}`);
+
+    await loginAction(args(await post('/auth/login', credentials, { otherCookie: deviceCookie.split(';')[0] })));
+    expect(apiCalls[1]?.body).toEqual({ ...credentials, deviceToken: 'device-1' });
+  });
+
+  it("passes the API's 429 on with its Retry-After", async () => {
+    api['/api/auth/login'] = () =>
+      Response.json(
+        { success: false, error: 'Too many failed sign-ins for this account. Please try again in 8 seconds.' },
+        { status: 429, headers: { 'Retry-After': '8' } },
+      );
+    const response = await loginAction(args(await post('/auth/login', { email: 'ada@example.com', password: 'pw' })));
+    expect(response.status).toBe(429);
+    expect(response.headers.get('Retry-After')).toBe('8');
+  });
+
   it('refuses a body that is not a JSON object', async () => {
     const request = await post('/auth/login', {});
     const broken = new Request(request.url, { method: 'POST', headers: request.headers, body: '[1,2' });
@@ -193,6 +244,8 @@ describe('POST /auth/register and /auth/demo', () => {
     const response = await demoAction(args(await post('/auth/demo', {})));
     expect(response.status).toBe(200);
     expect(apiCalls.map((call) => call.path)).toEqual(['/api/auth/demo-login']);
+    // The demo account is nobody's: the device keeps the token of its own account.
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('__docent_device='))).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
 import { ApiError, apiRequest } from '../lib/api.server';
 import { assertCsrf } from '../lib/csrf.server';
 import { commitWebSession, getWebSession, type WebSession } from '../lib/session.server';
+import { knownDeviceToken, rememberKnownDevice } from './known-device.server';
 import type { AuthResponse, UserView } from '@docent/common/api';
 
 export type SignInKind = 'login' | 'register' | 'demo';
@@ -20,17 +21,20 @@ export type SignInBody =
 
 /**
  * Opens an API session and keeps its tokens in the cookie session (never anywhere the
- * page's scripts can read). Returns the user and the Set-Cookie to send. Throws ApiError.
+ * page's scripts can read), and the device token of a login or registration in its own
+ * cookie. Returns the user and the Set-Cookie headers to send. Throws ApiError.
  */
 export async function signIn(
+  request: Request,
   context: AppLoadContext,
   session: WebSession,
   body: SignInBody,
-): Promise<{ user: UserView; headers: HeadersInit }> {
+): Promise<{ user: UserView; headers: Headers }> {
   const { kind, ...fields } = body;
+  const deviceToken = kind === 'login' ? await knownDeviceToken(request, context) : undefined;
   const issued = await apiRequest<AuthResponse>(context, SIGN_IN_PATHS[kind], {
     method: 'POST',
-    body: kind === 'demo' ? undefined : fields,
+    body: kind === 'demo' ? undefined : { ...fields, ...(deviceToken && { deviceToken }) },
   });
   const remember = body.kind === 'login' && body.rememberMe;
   session.set('accessToken', issued.accessToken);
@@ -38,7 +42,10 @@ export async function signIn(
   session.set('sessionId', issued.sessionId);
   if (remember) session.set('rememberMe', true);
   else session.unset('rememberMe');
-  return { user: issued.user, headers: { 'Set-Cookie': await commitWebSession(context, session, { remember }) } };
+  const headers = new Headers({ 'Set-Cookie': await commitWebSession(context, session, { remember }) });
+  // The demo account is nobody's own: its sign-in must not replace the device token of the person's account.
+  if (kind !== 'demo') headers.append('Set-Cookie', await rememberKnownDevice(context, issued.deviceToken));
+  return { user: issued.user, headers };
 }
 
 /** Signs the cookie session out. The CSRF token has a cookie of its own, so the page that is open stays usable. */
@@ -49,9 +56,11 @@ export function forgetTokens(session: WebSession): void {
 /** A failure as the page reads it: { success: false, error } with the API's status (502 when it could not be reached). */
 export function failureResponse(error: unknown, headers?: HeadersInit): Response {
   if (!(error instanceof ApiError)) throw error;
+  const answerHeaders = new Headers(headers);
+  if (error.retryAfter !== null) answerHeaders.set('Retry-After', error.retryAfter);
   return Response.json(
     { success: false, error: error.message },
-    { status: error.status === 0 ? 502 : error.status, headers },
+    { status: error.status === 0 ? 502 : error.status, headers: answerHeaders },
   );
 }
 
@@ -106,7 +115,7 @@ export async function signInAction({ request, context }: ActionFunctionArgs, kin
   await assertCsrf(request, context);
   const body = signInBodyOf(kind, await readJsonObject(request));
   try {
-    const { user, headers } = await signIn(context, session, body);
+    const { user, headers } = await signIn(request, context, session, body);
     return Response.json({ success: true, user }, { headers });
   } catch (error) {
     return failureResponse(error);

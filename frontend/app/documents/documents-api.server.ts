@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { ApiError, refreshSessionTokens } from '~/lib/api.server';
+import { ApiError, forwardingHeaders, refreshSessionTokens } from '~/lib/api.server';
 import { commitWebSession, type WebSession } from '~/lib/session.server';
 
 /**
@@ -63,6 +63,7 @@ export async function callDocumentsApi(
     const init: RequestInit & { duplex?: 'half' } = {
       method: call.method,
       headers: {
+        ...forwardingHeaders(context),
         Accept: 'application/json, */*',
         Authorization: `Bearer ${session.get('accessToken')}`,
         ...(call.contentType && { 'Content-Type': call.contentType }),

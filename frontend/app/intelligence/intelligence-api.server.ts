@@ -5,7 +5,7 @@ import type { IntelligenceStats, IntelligenceStatsResponse, SearchHistoryRespons
 import type { AppLoadContext } from '@remix-run/node';
 import { promiseHash } from 'remix-utils/promise';
 import type { StatusResponse } from '~/components/shell/system-status';
-import { ApiError, apiRequest, refreshSessionTokens, type SignedInApi } from '~/lib/api.server';
+import { ApiError, apiRequest, forwardingHeaders, refreshSessionTokens, type SignedInApi } from '~/lib/api.server';
 import { commitWebSession, type WebSession } from '~/lib/session.server';
 import type { SearchScope } from './intelligence-url';
 
@@ -102,6 +102,7 @@ export async function openChatStream(
       return await fetch(new URL('/api/chat', context.apiBaseUrl), {
         method: 'POST',
         headers: {
+          ...forwardingHeaders(context),
           Accept: 'text/event-stream, application/json',
           'Content-Type': 'application/json',
           Authorization: `Bearer ${session.get('accessToken')}`,

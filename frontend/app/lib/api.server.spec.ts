@@ -29,7 +29,11 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  context = { apiBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } as AppLoadContext;
+  context = {
+    apiBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    sessionSecret: 's'.repeat(40),
+    clientAddress: '203.0.113.7',
+  } as AppLoadContext;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
+import { clientAddressHeaders } from '@docent/common/client-address';
 import { commitWebSession, getWebSession, type WebSession } from './session.server';
 
 /** A failed API call, with the text the spec shows: the server's error, else 'HTTP {status}', else 'Network error'. */
@@ -8,8 +9,15 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The API's Retry-After on a 429, passed on to the browser. */
+    readonly retryAfter: string | null = null,
   ) {
     super(message);
+  }
+
+  /** The headers a page's answer to this failure carries. */
+  get headers(): HeadersInit | undefined {
+    return this.retryAfter === null ? undefined : { 'Retry-After': this.retryAfter };
   }
 }
 
@@ -19,6 +27,14 @@ interface ApiRequestInit {
   accessToken?: string;
 }
 
+/**
+ * The headers every call to the API carries: the browser's address, with the proof that
+ * this web server forwards it, so the API limits and checks each browser on its own.
+ */
+export function forwardingHeaders(context: AppLoadContext): Record<string, string> {
+  return clientAddressHeaders(context.sessionSecret, context.clientAddress);
+}
+
 /** One call to the HTTP API: the web app is its client like any other, never a caller of server internals. */
 export async function apiRequest<T>(context: AppLoadContext, path: string, init: ApiRequestInit = {}): Promise<T> {
   let response: Response;
@@ -26,6 +42,7 @@ export async function apiRequest<T>(context: AppLoadContext, path: string, init:
     response = await fetch(new URL(path, context.apiBaseUrl), {
       method: init.method ?? 'GET',
       headers: {
+        ...forwardingHeaders(context),
         Accept: 'application/json',
         ...(init.body !== undefined && { 'Content-Type': 'application/json' }),
         ...(init.accessToken && { Authorization: `Bearer ${init.accessToken}` }),
@@ -45,6 +62,7 @@ export async function apiRequest<T>(context: AppLoadContext, path: string, init:
         : payload === undefined
           ? 'Network error'
           : `HTTP ${response.status}`,
+      response.headers.get('Retry-After'),
     );
   }
   return payload as T;
@@ -65,9 +83,10 @@ interface RotatedTokens {
 
 /**
  * Refreshes in flight or just done, by the refresh token presented. A page's loaders
- * run side by side and each may find the access token expired; the server rotates a
- * refresh token once and treats a second use as theft, ending the session. So every
- * caller presenting the same refresh token within this window shares one exchange.
+ * run side by side and each may find the access token expired; the server answers a
+ * second use of a refresh token with the same successor only for a few seconds, then
+ * treats it as theft, ending the session. So every caller presenting the same refresh
+ * token within this window shares one exchange.
  */
 const recentRefreshes = new Map<string, Promise<RotatedTokens>>();
 const SHARED_REFRESH_WINDOW_MS = 30_000;

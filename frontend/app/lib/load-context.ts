@@ -4,6 +4,12 @@ export interface WebLoadContext {
   apiBaseUrl: string;
   sessionSecret: string;
   secureCookies: boolean;
+  /** The browser's address, forwarded to the API with proof so that its limits count each browser on its own. */
+  clientAddress: string;
+  /** This response's content-security-policy nonce: the inline scripts and styles the page renders carry it. */
+  cspNonce: string;
+  /** The project's folder on this machine: stack traces name their files relative to it. */
+  projectRoot: string;
 }
 
 declare module '@remix-run/node' {

@@ -3,7 +3,12 @@ import { callDocumentsApi, failedCallResponse, unreachableResponse } from '~/doc
 import { getWebSession } from '~/lib/session.server';
 
 /** What the browser needs to save the original as the API serves it. */
-const PASSED_THROUGH_HEADERS = ['Content-Type', 'Content-Disposition', 'Content-Length', 'Last-Modified', 'ETag'];
+const PASSED_THROUGH_HEADERS = ['Content-Type', 'Content-Length', 'Last-Modified', 'ETag'];
+
+/** Saved, never shown in the page's origin: an uploaded file must not run as a page of this site. */
+function attachmentDisposition(upstream: string | null): string {
+  return upstream?.toLowerCase().startsWith('attachment') ? upstream : 'attachment';
+}
 
 /** GET -> the original file's bytes from GET /api/documents/{id}/download, streamed through. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -21,6 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       const value = upstream.headers.get(name);
       if (value) headers.set(name, value);
     }
+    headers.set('Content-Disposition', attachmentDisposition(upstream.headers.get('Content-Disposition')));
     // A signed-in person's file: no shared cache may keep it.
     headers.set('Cache-Control', 'private, no-store');
     return new Response(upstream.body, { status: upstream.status, headers });

@@ -31,6 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const demo = form.get('intent') === 'demo';
   try {
     const { headers } = await signIn(
+      request,
       context,
       session,
       demo
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof ApiError)) throw error;
     return data(
       { error: demo ? AUTH_MESSAGES.demoLoginFailed : error.message || AUTH_MESSAGES.loginFailed },
-      { status: error.status || 502 },
+      { status: error.status || 502, headers: error.headers },
     );
   }
 }

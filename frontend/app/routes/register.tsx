@@ -35,11 +35,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const invalid = validateRegistration(registration);
   if (invalid) return data({ error: invalid }, { status: 400 });
   try {
-    const { headers } = await signIn(context, session, { kind: 'register', ...registration });
+    const { headers } = await signIn(request, context, session, { kind: 'register', ...registration });
     return redirect(redirectTargetOf(new URL(request.url).searchParams), { headers });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return data({ error: error.message || AUTH_MESSAGES.registrationFailed }, { status: error.status || 502 });
+    return data(
+      { error: error.message || AUTH_MESSAGES.registrationFailed },
+      { status: error.status || 502, headers: error.headers },
+    );
   }
 }
 

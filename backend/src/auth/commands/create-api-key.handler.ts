@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainError } from '../../common/domain-error.js';
 import type { ApiKeyView } from '../api-keys/api-key-view.js';
 import { generateApiKey, maskApiKey, sha256 } from '../tokens/secret-tokens.js';
 import { CreateApiKeyCommand } from './create-api-key.command.js';
 import { UserStreamWriter } from './user-stream-writer.js';
 
+export const API_KEY_CANNOT_CREATE_KEYS = 'An API key cannot create API keys: sign in to create one';
+
 @CommandHandler(CreateApiKeyCommand)
 export class CreateApiKeyHandler implements ICommandHandler<CreateApiKeyCommand> {
   constructor(private readonly users: UserStreamWriter) {}
 
-  /** The only time the full key is ever shown: only its hash is kept. */
-  async execute({ userId, name }: CreateApiKeyCommand): Promise<ApiKeyView> {
+  /**
+   * The only time the full key is ever shown: only its hash is kept. Only a signed-in
+   * person creates keys: a leaked key must not be able to mint others that outlive its deletion.
+   */
+  async execute({ principal, name }: CreateApiKeyCommand): Promise<ApiKeyView> {
+    if (principal.apiKeyId !== null) throw new DomainError('forbidden', API_KEY_CANNOT_CREATE_KEYS);
+    const { userId } = principal;
     const keyId = randomUUID();
     const key = generateApiKey();
     const created = new Date();

@@ -6,6 +6,8 @@ export class LogInCommand extends Command<AuthResponse> {
     readonly email: string,
     readonly password: string,
     readonly rememberMe: boolean,
+    /** From an earlier sign-in on the same device. */
+    readonly deviceToken?: string,
   ) {
     super();
   }

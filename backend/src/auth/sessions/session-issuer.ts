@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { EventStore } from '../../event-store/event-store.service.js';
 import { loadAggregate } from '../../event-store/load-aggregate.js';
 import { AccessTokens } from '../tokens/access-tokens.js';
+import { KnownDevices } from '../tokens/known-devices.js';
 import { generateRefreshToken, sha256 } from '../tokens/secret-tokens.js';
 import { decideUser, evolveUser, initialUserState } from '../users/user.decider.js';
 import { USER_STREAM_TYPE, userStreamId } from '../users/user.events.js';
@@ -14,7 +15,10 @@ import { toUserView } from '../users/user-view.js';
 import { decideSession, initialSessionState } from './session.decider.js';
 import { SESSION_STREAM_TYPE, sessionStreamId } from './session.events.js';
 
-/** Starts a sign-in session: records the login on the user and the session on its own stream, atomically. */
+/**
+ * Starts a sign-in session: records the login on the user and the session on its own
+ * stream, atomically. The answer carries a device token: the device is now known to the account.
+ */
 @Injectable()
 export class SessionIssuer {
   constructor(
@@ -22,6 +26,7 @@ export class SessionIssuer {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly eventStore: EventStore,
     private readonly accessTokens: AccessTokens,
+    private readonly knownDevices: KnownDevices,
   ) {}
 
   async start(userId: string, rememberMe: boolean): Promise<AuthResponse> {
@@ -66,6 +71,7 @@ export class SessionIssuer {
       refreshToken,
       sessionId,
       expiresIn: this.accessTokens.lifetimeSeconds,
+      deviceToken: this.knownDevices.issue(userId),
     };
   }
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, RecordedEvent } from '../../event-store/domain-event.js';
-import { decideSession, evolveSession, initialSessionState, type SessionCommand } from './session.decider.js';
+import {
+  decideSession,
+  evolveSession,
+  initialSessionState,
+  REFRESH_GRACE_MS,
+  type SessionCommand,
+} from './session.decider.js';
 
 const start: SessionCommand = {
   type: 'Start',
@@ -46,6 +52,28 @@ describe('session decider', () => {
     expect(given(...started, ...rotated).when(refresh('hash-1'))()).toEqual([
       { type: 'SessionRevoked', data: { reason: 'refresh-token-reuse' } },
     ]);
+  });
+
+  describe('within the grace window after a rotation (events recorded at 2026-11-22T00:00:00Z)', () => {
+    const rotated = given(...started).when(refresh('hash-1'))();
+    const seconds = (count: number) => new Date(Date.UTC(2026, 10, 22, 0, 0, count));
+
+    it('answers the spent token again with the same successor, recording nothing', () => {
+      expect(given(...started, ...rotated).when(refresh('hash-1', seconds(5)))()).toEqual([]);
+    });
+
+    it('revokes the session when the spent token comes back once the window has passed', () => {
+      expect(given(...started, ...rotated).when(refresh('hash-1', seconds(REFRESH_GRACE_MS / 1000)))()).toEqual([
+        { type: 'SessionRevoked', data: { reason: 'refresh-token-reuse' } },
+      ]);
+    });
+
+    it('revokes the session when the spent token comes back after its successor was itself used', () => {
+      const rotatedAgain = given(...started, ...rotated).when(refresh('hash-1-next', seconds(1)))();
+      expect(given(...started, ...rotated, ...rotatedAgain).when(refresh('hash-1', seconds(2)))()).toEqual([
+        { type: 'SessionRevoked', data: { reason: 'refresh-token-reuse' } },
+      ]);
+    });
   });
 
   it('refuses an unknown token without revoking anything', () => {

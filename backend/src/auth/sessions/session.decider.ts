@@ -12,6 +12,8 @@ export interface SessionState {
   /** Signed in with 'Remember me': each refresh extends the session by the remember-me lifetime. */
   rememberMe: boolean;
   revoked: boolean;
+  /** When the refresh token last rotated: the start of the grace window for its predecessor. */
+  lastRefreshedAt: Date | null;
 }
 
 export const initialSessionState = (): SessionState => ({
@@ -22,11 +24,27 @@ export const initialSessionState = (): SessionState => ({
   expiresAt: new Date(0),
   rememberMe: false,
   revoked: false,
+  lastRefreshedAt: null,
 });
+
+/**
+ * How long after a rotation the token it replaced still refreshes, answered with the same
+ * successor: a page whose loaders refresh at once, or a retry after a lost answer, is not
+ * theft. Long enough for requests already in flight, too short to be worth stealing a
+ * spent token for. After it, presenting a spent token closes the session.
+ */
+export const REFRESH_GRACE_MS = 10_000;
 
 export type SessionCommand =
   | { type: 'Start'; sessionId: string; userId: string; refreshTokenHash: string; expiresAt: Date; rememberMe: boolean }
-  | { type: 'Refresh'; presentedTokenHash: string; newTokenHash: string; newExpiresAt: Date; now: Date }
+  | {
+      type: 'Refresh';
+      presentedTokenHash: string;
+      /** The hash of the presented token's successor, which is derived from it: a repeat names the same one. */
+      newTokenHash: string;
+      newExpiresAt: Date;
+      now: Date;
+    }
   | { type: 'Revoke'; reason: SessionRevocationReason };
 
 export const INVALID_REFRESH_TOKEN = 'Invalid or expired refresh token';
@@ -41,6 +59,8 @@ export function decideSession(command: SessionCommand, state: SessionState): Dom
     case 'Refresh':
       if (!state.exists || state.revoked) throw new DomainError('unauthenticated', INVALID_REFRESH_TOKEN);
       if (state.spentTokenHashes.has(command.presentedTokenHash)) {
+        // Nothing to record: the successor the caller gets again is already the current token.
+        if (isRepeatWithinGrace(command, state)) return [];
         return [{ type: 'SessionRevoked', data: { reason: 'refresh-token-reuse' } }];
       }
       if (command.presentedTokenHash !== state.currentTokenHash || command.now >= state.expiresAt) {
@@ -58,6 +78,16 @@ export function decideSession(command: SessionCommand, state: SessionState): Dom
     default:
       return assertNever(command);
   }
+}
+
+/** The token rotated last, presented again within the grace window, while its successor is still unused. */
+function isRepeatWithinGrace(command: Extract<SessionCommand, { type: 'Refresh' }>, state: SessionState): boolean {
+  return (
+    command.newTokenHash === state.currentTokenHash &&
+    state.lastRefreshedAt !== null &&
+    command.now.getTime() - state.lastRefreshedAt.getTime() < REFRESH_GRACE_MS &&
+    command.now < state.expiresAt
+  );
 }
 
 type SessionEvent = RecordedEvent<'SessionStarted' | 'SessionRefreshed' | 'SessionRevoked'>;
@@ -79,6 +109,7 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
         spentTokenHashes: new Set(state.spentTokenHashes).add(state.currentTokenHash),
         currentTokenHash: event.data.refreshTokenHash,
         expiresAt: new Date(event.data.expiresAt),
+        lastRefreshedAt: event.occurredAt,
       };
     case 'SessionRevoked':
       return { ...state, revoked: true };

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 
 export const API_KEY_PREFIX = 'dcnt_';
 const API_KEY_RANDOM_LENGTH = 32;
@@ -26,6 +26,15 @@ export function maskApiKey(key: string): string {
 /** Refresh tokens name their session, so the session's history can tell a spent token from a forged one. */
 export function generateRefreshToken(sessionId: string): string {
   return `${sessionId}.${randomBytes(32).toString('base64url')}`;
+}
+
+/**
+ * The token a refresh token rotates to: derived from it with a server key instead of drawn
+ * at random, so that the same token refreshed again within the grace window gets the same
+ * successor without the successor ever being stored.
+ */
+export function successorRefreshToken(presented: string, sessionId: string, rotationKey: Buffer): string {
+  return `${sessionId}.${createHmac('sha256', rotationKey).update(presented).digest('base64url')}`;
 }
 
 export function sessionIdOfRefreshToken(token: string): string | null {

@@ -1,10 +1,14 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import { TooManyRequestsException } from '../../http/too-many-requests.js';
 import type { ProviderFailure } from '../providers/provider-errors.js';
 
-/** Every model that could take the request has reached one of its limits. */
-export class ModelLimitReachedError extends HttpException {
-  constructor(readonly limitMessages: string[]) {
-    super(limitMessages.join('; '), HttpStatus.TOO_MANY_REQUESTS);
+/** Every model that could take the request has reached one of its limits; retry when the first of them resets. */
+export class ModelLimitReachedError extends TooManyRequestsException {
+  constructor(
+    readonly limitMessages: string[],
+    retryAfterSeconds: number,
+  ) {
+    super(limitMessages.join('; '), retryAfterSeconds);
   }
 }
 

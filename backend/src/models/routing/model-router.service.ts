@@ -22,7 +22,7 @@ import { ProviderSecrets, redactKey } from '../secrets/provider-secrets.js';
 import { orderCandidates } from './candidate-order.js';
 import { ModelInvocationRecorder } from './invocation-recorder.js';
 import { ModelCallFailedError, ModelLimitReachedError, NoModelAvailableError } from './model-router.errors.js';
-import { limitReachedMessage, UsageLedger } from './usage-ledger.js';
+import { limitReachedMessage, secondsUntilLimitResets, UsageLedger } from './usage-ledger.js';
 
 /** What a caller asks of a model; the router picks which one, and fills in its configured parameters. */
 export type ModelRequest = Omit<ChatRequest, 'model' | 'signal'>;
@@ -158,12 +158,14 @@ export class ModelRouter implements OnApplicationBootstrap {
   ): Promise<T> {
     const candidates = await this.candidates(options);
     const limitMessages: string[] = [];
+    let retryAfterSeconds = Number.POSITIVE_INFINITY;
     let lastFailure: ModelCallFailedError | undefined;
     let fallback = false;
     for (const model of candidates) {
       const limit = this.ledger.tryReserve(model.id, model.limits);
       if (limit) {
         limitMessages.push(limitReachedMessage(limit, model.info.name, model.limits));
+        retryAfterSeconds = Math.min(retryAfterSeconds, secondsUntilLimitResets(limit, new Date()));
         fallback = true;
         continue;
       }
@@ -185,7 +187,7 @@ export class ModelRouter implements OnApplicationBootstrap {
       }
     }
     if (lastFailure) throw lastFailure;
-    throw new ModelLimitReachedError(limitMessages);
+    throw new ModelLimitReachedError(limitMessages, retryAfterSeconds);
   }
 
   private async candidates(options: RouteOptions): Promise<CatalogModel[]> {

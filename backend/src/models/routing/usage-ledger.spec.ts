@@ -1,6 +1,6 @@
 import { UNLIMITED_MODEL_LIMITS } from '@docent/common/models';
 import { describe, expect, it } from 'vitest';
-import { limitReachedMessage, UsageLedger } from './usage-ledger.js';
+import { limitReachedMessage, secondsUntilLimitResets, UsageLedger } from './usage-ledger.js';
 
 const limits = (overrides: Partial<typeof UNLIMITED_MODEL_LIMITS>) => ({ ...UNLIMITED_MODEL_LIMITS, ...overrides });
 
@@ -52,5 +52,15 @@ describe('limitReachedMessage', () => {
     ['maxConcurrent', 'Concurrent request limit reached for GPT-4o (5 at a time)'],
   ] as const)('names the %s limit and the model', (kind, message) => {
     expect(limitReachedMessage(kind, 'GPT-4o', set)).toBe(message);
+  });
+});
+
+describe('secondsUntilLimitResets', () => {
+  it('says when a limit lets calls through again: the next UTC day, the next UTC month, or shortly', () => {
+    const now = new Date('2026-12-31T23:59:30.500Z');
+    expect(secondsUntilLimitResets('dailyRequests', now)).toBe(30);
+    expect(secondsUntilLimitResets('monthlyBudget', now)).toBe(30);
+    expect(secondsUntilLimitResets('monthlyBudget', new Date('2026-11-30T00:00:00Z'))).toBe(86_400);
+    expect(secondsUntilLimitResets('maxConcurrent', now)).toBe(1);
   });
 });

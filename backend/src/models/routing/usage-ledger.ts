@@ -71,6 +71,24 @@ export class UsageLedger {
   }
 }
 
+/** A call in flight usually ends within seconds and frees its place. */
+const CONCURRENCY_RETRY_SECONDS = 1;
+
+/** How long until a limit of this kind may let a call through again: the next UTC day or month, or shortly. */
+export function secondsUntilLimitResets(kind: ModelLimitKind, now: Date): number {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  const secondsUntil = (time: number) => Math.ceil((time - now.getTime()) / 1000);
+  switch (kind) {
+    case 'dailyRequests':
+      return secondsUntil(Date.UTC(year, month, now.getUTCDate() + 1));
+    case 'monthlyBudget':
+      return secondsUntil(Date.UTC(year, month + 1, 1));
+    case 'maxConcurrent':
+      return CONCURRENCY_RETRY_SECONDS;
+  }
+}
+
 /** What a caller is told when a model's limit stops it, e.g. "Daily request limit reached for GPT-4o (1000 requests per day)". */
 export function limitReachedMessage(kind: ModelLimitKind, modelName: string, limits: ModelLimits): string {
   switch (kind) {
