@@ -4,6 +4,7 @@ import { AppModule } from '../app.module.js';
 import { ConfigurationError, loadConfig } from '../config/app-config.js';
 import { DocumentReindexer } from '../documents/indexing/document-reindexer.service.js';
 import { ProjectionRunner } from '../projections/projection-runner.service.js';
+import { ReactionRunner } from '../reactions/reaction-runner.service.js';
 
 /**
  * `npm run reindex`: rebuilds every processed document's keyword index and embeddings
@@ -19,7 +20,7 @@ try {
     },
   );
   try {
-    await app.get(ProjectionRunner).stop();
+    await Promise.all([app.get(ProjectionRunner).stop(), app.get(ReactionRunner).stop()]);
     const outcome = await app.get(DocumentReindexer).reindexAll((name, index, total) => {
       console.log(`[${index + 1}/${total}] ${name}`);
     });

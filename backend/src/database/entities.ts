@@ -5,10 +5,12 @@ import { UserEntity } from '../auth/users/user.entity.js';
 import { DocumentEntity } from '../documents/read-model/document.entity.js';
 import { StoredEventEntity } from '../event-store/stored-event.entity.js';
 import { ProjectionCheckpointEntity } from '../projections/projection-checkpoint.entity.js';
+import { ReactionCheckpointEntity } from '../reactions/reaction-checkpoint.entity.js';
 
 export const ENTITIES = [
   StoredEventEntity,
   ProjectionCheckpointEntity,
+  ReactionCheckpointEntity,
   UserEntity,
   SessionEntity,
   ApiKeyEntity,

@@ -4,7 +4,8 @@ import { type EntityManager, MikroORM, UniqueConstraintViolationException } from
 import { Subject } from 'rxjs';
 import { ProjectionRegistry } from '../projections/projection-registry.js';
 import { ConcurrencyConflictError } from './concurrency-conflict.error.js';
-import type { DomainEvent, EventMetadata, RecordedEvent } from './domain-event.js';
+import type { DomainEvent, DomainEventType, EventMetadata, RecordedEvent } from './domain-event.js';
+import { currentVersionOf, upcast } from './event-versions.js';
 import { RecordedDomainEvent } from './recorded-domain-event.js';
 
 export interface StreamAppend {
@@ -27,6 +28,7 @@ interface EventRow {
   stream_type: string;
   version: number;
   type: string;
+  schema_version: number;
   data: unknown;
   metadata: unknown;
   occurred_at: Date | string;
@@ -34,8 +36,8 @@ interface EventRow {
 
 @Injectable()
 export class EventStore {
-  /** Emits the position of the last event of every committed append. */
-  readonly committed$ = new Subject<number>();
+  /** Emits the events of every committed append, in log order: the in-process fast path to what follows the log. */
+  readonly committed$ = new Subject<readonly RecordedEvent[]>();
 
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
@@ -73,7 +75,7 @@ export class EventStore {
       throw error;
     }
     for (const event of recorded) this.eventBus.publish(new RecordedDomainEvent(event));
-    if (recorded.length > 0) this.committed$.next(recorded.at(-1)!.position);
+    if (recorded.length > 0) this.committed$.next(recorded);
     return recorded;
   }
 
@@ -82,16 +84,24 @@ export class EventStore {
     return rows.map(toRecordedEvent);
   }
 
-  /** Events after the given global position, oldest first. */
+  /**
+   * Events after the given global position, oldest first; only those of the given types
+   * when a list is given, and none after `upTo` when it is.
+   */
   async readAll(
     afterPosition: number,
     limit: number,
     em: EntityManager = this.orm.em.fork(),
+    types?: readonly string[],
+    upTo?: number,
   ): Promise<RecordedEvent[]> {
-    const rows = await em.execute<EventRow[]>('select * from events where position > ? order by position limit ?', [
-      afterPosition,
-      limit,
-    ]);
+    const rows = await em.execute<EventRow[]>(
+      `select * from events where position > ?
+       ${types ? 'and type in (select jsonb_array_elements_text(?::jsonb))' : ''}
+       ${upTo === undefined ? '' : 'and position <= ?'}
+       order by position limit ?`,
+      [afterPosition, ...(types ? [JSON.stringify(types)] : []), ...(upTo === undefined ? [] : [upTo]), limit],
+    );
     return rows.map(toRecordedEvent);
   }
 
@@ -118,9 +128,9 @@ export class EventStore {
     if (append.events.length === 0) return [];
     // One statement for all of the stream's events: a batch of many small events (model calls) is common.
     const rows = await em.execute<EventRow[]>(
-      `insert into events (stream_id, stream_type, version, type, data, metadata, occurred_at)
-       select ?, ?, e.version, e.type, e.data, ?::jsonb, clock_timestamp()
-       from jsonb_to_recordset(?::jsonb) as e(version bigint, type text, data jsonb)
+      `insert into events (stream_id, stream_type, version, type, schema_version, data, metadata, occurred_at)
+       select ?, ?, e.version, e.type, e.schema_version, e.data, ?::jsonb, clock_timestamp()
+       from jsonb_to_recordset(?::jsonb) as e(version bigint, type text, schema_version smallint, data jsonb)
        order by e.version
        returning *`,
       [
@@ -131,6 +141,7 @@ export class EventStore {
           append.events.map((event, index) => ({
             version: actualVersion + index + 1,
             type: event.type,
+            schema_version: currentVersionOf(event.type),
             data: event.data,
           })),
         ),
@@ -140,6 +151,7 @@ export class EventStore {
   }
 }
 
+/** A stored row as the code sees it: its payload upcast to the current version of its type. */
 function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
     position: Number(row.position),
@@ -147,7 +159,7 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     streamType: row.stream_type,
     version: Number(row.version),
     type: row.type,
-    data: parseJson(row.data),
+    data: upcast(row.type as DomainEventType, Number(row.schema_version), parseJson(row.data)),
     metadata: parseJson(row.metadata) as EventMetadata,
     occurredAt: new Date(row.occurred_at),
   } as RecordedEvent;

@@ -10,6 +10,8 @@ export const StoredEventEntity = defineEntity({
     streamType: p.string().length(100).index(),
     version: p.integer(),
     type: p.string().length(200),
+    /** The shape of `data`: the event type's version when it was written (see event-versions.ts). */
+    schemaVersion: p.integer().columnType('smallint').default(1),
     data: p.json<Record<string, unknown>>(),
     metadata: p.json<Record<string, unknown>>(),
     occurredAt: p.datetime().columnType('timestamptz'),
