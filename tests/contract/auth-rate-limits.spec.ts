@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { STARTUP_TIMEOUT_MS, newAccount, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { expectFailure, signUp } from './support.js';
 
 const TOO_MANY_ATTEMPTS = expect.stringContaining('Too many attempts');
@@ -9,7 +9,7 @@ describe('login attempts per account (limit 3)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ LOGIN_RATE_LIMIT_PER_ACCOUNT: '3' });
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const login = (email: string, password: string) => t.http().post('/api/auth/login').send({ email, password });
@@ -40,7 +40,7 @@ describe('registrations per address (limit 2)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ REGISTER_RATE_LIMIT_PER_IP: '2' });
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('answers the 3rd registration from one address with 429, and still lets its accounts sign in', async () => {

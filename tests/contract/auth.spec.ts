@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { STARTUP_TIMEOUT_MS, newAccount, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { callAs, expectFailure, type SignedIn, signUp } from './support.js';
 
 // Message texts are written out rather than imported: they are the spec's words.
@@ -30,7 +30,7 @@ describe('authentication over HTTP', () => {
   beforeAll(async () => {
     t = await startTestApp();
     firstAccount = await signUp(t);
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const register = (body?: object) => t.http().post('/api/auth/register').send(body);

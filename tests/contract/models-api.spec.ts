@@ -1,8 +1,8 @@
 import type { Model } from '@docent/common/models';
 import { MikroORM } from '@mikro-orm/sql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ModelHealthChecks } from '../../backend/src/models/health/model-health-checks.service.js';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { MODEL_PLUGINS_DIR, ScriptedUpstream } from './fixtures/model-plugins/scripted-upstream.js';
 import { callAs, expectFailure, signUp, type SignedIn } from './support.js';
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
   admin = await signUp(t);
   readonly = await withRole('readonly');
   developer = await withRole('developer');
-});
+}, STARTUP_TIMEOUT_MS);
 afterAll(async () => {
   await t.close();
   await upstream.stop();

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Model } from '@docent/common/models';
 import { MikroORM } from '@mikro-orm/sql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DomainEventMap } from '../../backend/src/event-store/domain-event.js';
 import { ModelHealthChecks } from '../../backend/src/models/health/model-health-checks.service.js';
 import { ModelRouter, type RouteOptions } from '../../backend/src/models/routing/model-router.service.js';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { MODEL_PLUGINS_DIR, ScriptedUpstream } from './fixtures/model-plugins/scripted-upstream.js';
 import { callAs, expectFailure, signUp, type SignedIn } from './support.js';
 
@@ -37,7 +37,7 @@ describe('GET /api/models/stats and the figures of each model', () => {
       .put(`/api/models/${encodeURIComponent('scripted:alpha')}`)
       .send({ endpoint: upstream.url, apiKey: upstream.apiKey })
       .expect(200);
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('reports no calls, a 100% success rate and the models counted by status before any call', async () => {
@@ -160,5 +160,5 @@ describe('after a restart', () => {
     } finally {
       await withAnotherSecret.close();
     }
-  });
+  }, 180_000); // three starts, STARTUP_TIMEOUT_MS each
 });

@@ -1,12 +1,12 @@
 import type { DocumentView } from '@docent/common/documents';
 import type { SearchHit, SearchStats } from '@docent/common/search';
 import { MikroORM } from '@mikro-orm/sql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   createTinyEmbeddingModel,
   type TinyEmbeddingModel,
 } from '../../backend/src/embeddings/testing/tiny-onnx-model.js';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { ingest } from './documents-support.js';
 import { callAs, expectFailure, signUp, type SignedIn } from './support.js';
 
@@ -46,7 +46,8 @@ async function hitsFor(
   options: Record<string, unknown> = {},
 ): Promise<SearchHit[]> {
   const response = await searchAs(world, who, query, options);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  // Status and body together, so that a refusal shows why.
+  expect({ status: response.status, body: response.body }).toMatchObject({ status: 200 });
   return response.body.results;
 }
 
@@ -77,7 +78,7 @@ describe('search without an embedding model', () => {
       .put(`/api/documents/${docs.budget.id}/metadata`)
       .send({ tags: ['finance'] })
       .expect(200);
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => world.t.close());
 
   describe('keyword search', () => {
@@ -300,7 +301,7 @@ describe('search with the local embedding model', () => {
     await ingest(t, admin.accessToken, { name: 'basket.txt', content: BASKET });
     await ingest(t, admin.accessToken, { name: 'budget.md', content: BUDGET });
     diary = await ingest(t, owner.accessToken, { name: 'diary.txt', content: DIARY }, { accessLevel: 'private' });
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(async () => {
     await world.t.close();
     await model.cleanup();

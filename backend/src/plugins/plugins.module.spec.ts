@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Global, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { PluginContext } from '@docent/plugin-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PLUGINS_DIRECTORY, PluginRegistry } from './plugin-registry.js';
 import { PluginsModule } from './plugins.module.js';
 

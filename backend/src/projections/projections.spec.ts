@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { MikroORM } from '@mikro-orm/sql';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ActivityProjection } from '../activity/activity.projection.js';
 import { DocumentProcessor } from '../documents/processing/document-processor.service.js';
 import { EventStore } from '../event-store/event-store.service.js';
 import { parseEventStream } from '../testing/event-stream.js';
-import { newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
 import { ProjectionRebuilder } from './projection-rebuilder.service.js';
 import { ProjectionRunner } from './projection-runner.service.js';
 
@@ -140,7 +140,7 @@ describe('projections', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('the asynchronous activity projection follows the log and reports no lag once caught up', async () => {
@@ -164,7 +164,7 @@ describe('projections', () => {
   it('a failing batch rolls back with its checkpoint and is retried from there, applying each event once', async () => {
     const runner = t.app.get(ProjectionRunner);
     await runner.catchUp();
-    const failing = vi.spyOn(t.app.get(ActivityProjection), 'apply').mockRejectedValue(new Error('disk full'));
+    const failing = jest.spyOn(t.app.get(ActivityProjection), 'apply').mockRejectedValue(new Error('disk full'));
     await t
       .http()
       .post('/api/auth/register')
@@ -279,7 +279,7 @@ describe('projections across restarts', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000); // two starts, STARTUP_TIMEOUT_MS each
 
   it('npm run projections:rebuild rebuilds the tables of a stopped server from its log', async () => {
     const { stdout } = await promisify(execFile)(
@@ -297,5 +297,5 @@ describe('projections across restarts', () => {
     );
     expect(stdout).toMatch(/users: replayed \d+ events/);
     expect(stdout).toMatch(/activity: replayed \d+ events/);
-  });
+  }, 60_000); // STARTUP_TIMEOUT_MS: the command boots the server's modules
 });

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { CSRF_HEADER } from '../lib/csrf.server';
 import { REMEMBER_ME_SECONDS, sessionStorageFor } from '../lib/session.server';
 import { action as demoAction } from '../routes/auth.demo';
@@ -40,21 +40,22 @@ let apiCalls: Array<{ path: string; body: unknown; headers: Headers }>;
 
 const json = (body: unknown, status = 200) => Response.json(body, { status });
 
+const realFetch = globalThis.fetch;
 beforeEach(() => {
   api = {};
   apiCalls = [];
-  vi.stubGlobal('fetch', async (url: URL | string, init: RequestInit = {}) => {
-    const path = new URL(url).pathname;
+  globalThis.fetch = async (url: URL | RequestInfo, init: RequestInit = {}) => {
+    const path = new URL(url as URL | string).pathname;
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     const headers = new Headers(init.headers);
     apiCalls.push({ path, body, headers });
     const handler = api[path];
     if (!handler) throw new TypeError('fetch failed');
     return handler(body, headers);
-  });
+  };
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
+  globalThis.fetch = realFetch;
 });
 
 async function cookieWith(data: Record<string, unknown>): Promise<string> {

@@ -1,5 +1,5 @@
 import type { Model } from '@docent/common/models';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { changedFields, checkDraft, draftFromModel, isEmptyUpdate, type ModelDraft } from './model-draft';
 import { SAMPLE_MODELS } from './sample-models';
 

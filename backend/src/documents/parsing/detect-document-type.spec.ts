@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { detectDocumentType } from './detect-document-type.js';
 import { docxFixture, pdfFixture, pptxFixture, xlsxFixture } from './parsing-fixtures.test-utils.js';
 

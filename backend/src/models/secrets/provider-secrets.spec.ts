@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { maskApiKey, ProviderSecrets, redactKey } from './provider-secrets.js';
 
 const secrets = new ProviderSecrets('a'.repeat(32));
