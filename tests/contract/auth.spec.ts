@@ -42,7 +42,8 @@ describe('authentication over HTTP', () => {
       const response = await register(account).expect(201);
 
       expect(response.body).toEqual(anAuthResult({ email: account.email, name: account.name, role: 'user' }));
-      expect(response.body.expiresIn).toBeGreaterThan(0);
+      // ACCESS_TOKEN_TTL's default, an hour, in seconds.
+      expect(response.body.expiresIn).toBe(3600);
       const profile = await callAs(t, response.body.accessToken).get('/api/auth/profile').expect(200);
       expect(profile.body.user).toEqual(response.body.user);
     });

@@ -258,10 +258,20 @@ describe('PUT /api/models/{id}', () => {
 
 describe('POST /api/models/{id}/test', () => {
   it('makes a real call and answers success and the response time in ms', async () => {
-    const { body } = await as(developer).post(path('scripted:alpha', '/test')).expect(200);
+    upstream.healthDelayMs = 100;
+    const started = performance.now();
+    let body;
+    try {
+      ({ body } = await as(developer).post(path('scripted:alpha', '/test')).expect(200));
+    } finally {
+      upstream.healthDelayMs = 0;
+    }
+    const elapsed = performance.now() - started;
 
     expect(body).toEqual({ success: true, responseTime: expect.any(Number) });
-    expect(body.responseTime).toBeGreaterThanOrEqual(0);
+    // The upstream took 100 ms to answer (a timer may fire a millisecond early), within the whole request.
+    expect(body.responseTime).toBeGreaterThanOrEqual(99);
+    expect(body.responseTime).toBeLessThanOrEqual(Math.ceil(elapsed));
   });
 
   it('answers the failure, and puts the model in error with that reason until a test passes', async () => {

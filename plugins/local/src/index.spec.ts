@@ -127,7 +127,7 @@ describe('local provider', () => {
 
     await expect(
       local.chat(ask('When was the bridge opened?', BRIDGE_PASSAGES, { signal }), context),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('is always healthy', async () => {

@@ -111,7 +111,7 @@ describe('DiskFileStore', () => {
     upload.write(randomBytes(64 * 1024));
     setImmediate(() => upload.destroy());
 
-    await expect(store.put(upload)).rejects.toThrow();
+    await expect(store.put(upload)).rejects.toMatchObject({ code: 'ERR_STREAM_PREMATURE_CLOSE' });
     expect(await filesInStore()).toEqual([]);
   });
 
