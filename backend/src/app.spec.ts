@@ -1,5 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { PasswordHasher } from './auth/tokens/password-hasher.js';
 import { STARTUP_TIMEOUT_MS, newAccount, startTestApp, type TestApp } from './testing/test-app.js';
+
+/** A promise and the function that settles it. */
+function latch(): { reached: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const reached = new Promise<void>((resolve) => (open = resolve));
+  return { reached, open };
+}
 
 describe('the server as a whole', () => {
   let t: TestApp | undefined;
@@ -16,14 +25,38 @@ describe('the server as a whole', () => {
   });
 
   it('finishes a request in flight when shutting down', async () => {
-    await new Promise<void>((resolve) => t!.app.getHttpServer().listen(0, '127.0.0.1', resolve));
-    const registering = t!.http().post('/api/auth/register').send(newAccount());
-    const pending = registering.then((response) => response);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const server: Server = t!.app.getHttpServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // The registration waits inside its handler, at the password hash, until the server
+    // has stopped listening: only then is the request sure to be in flight at shutdown.
+    const inHandler = latch();
+    const serverClosing = latch();
+    const hasher = t!.app.get(PasswordHasher);
+    const hash = hasher.hash.bind(hasher);
+    jest.spyOn(hasher, 'hash').mockImplementation(async (password) => {
+      inHandler.open();
+      await serverClosing.reached;
+      return hash(password);
+    });
+    const close = server.close.bind(server);
+    jest.spyOn(server, 'close').mockImplementation((callback) => {
+      close(callback);
+      serverClosing.open();
+      return server;
+    });
+
+    const pending = t!
+      .http()
+      .post('/api/auth/register')
+      .send(newAccount())
+      .then((response) => response);
+    await inHandler.reached;
     const closing = t!.close();
     const response = await pending;
     await closing;
     t = undefined;
+
+    expect(server.close).toHaveBeenCalled();
     expect(response.status).toBe(201);
     expect(response.body.success).toBe(true);
   });
