@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ndcgAt, recallAt, reciprocalRankAt } from './metrics.mjs';
 
 const relevanceOf = (grades: Record<string, number>) => new Map(Object.entries(grades));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
-import { callAs, expectFailure, profileStatus, type SignedIn, signUp } from './support.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { callAs, eventually, expectFailure, profileStatus, type SignedIn, signUp } from './support.js';
 
 const API_KEY_NAME_REQUIRED = 'Please enter a name for the API key';
 const API_KEY_FORMAT = /^dcnt_[A-Za-z0-9]{32}$/;
@@ -13,7 +13,7 @@ describe('API keys over HTTP', () => {
   beforeAll(async () => {
     t = await startTestApp();
     admin = await signUp(t);
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   async function createKey(owner: SignedIn) {
@@ -95,7 +95,7 @@ describe('API keys over HTTP', () => {
 
     expect(profile.body.user).toEqual(owner.user);
     // Recorded off the request's path, so it appears a moment later.
-    await vi.waitFor(async () => expect((await listKeys(owner)).body.apiKeys[0].lastUsed).toEqual(expect.any(String)));
+    await eventually(async () => expect((await listKeys(owner)).body.apiKeys[0].lastUsed).toEqual(expect.any(String)));
   });
 
   it('acts as its owner on changes too, from its very first use', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { expectFailure, signUp } from './support.js';
 
 describe('demo login with DEMO_MODE=false', () => {
@@ -7,7 +7,7 @@ describe('demo login with DEMO_MODE=false', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ DEMO_MODE: 'false' });
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('says the demo login is not available', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CLIENT_ADDRESS_HEADER, clientAddressHeaders } from '@docent/common/client-address';
-import { newAccount, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, newAccount, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { expectFailure, signUp } from './support.js';
 
 const TOO_MANY_ATTEMPTS = expect.stringContaining('Too many attempts');
@@ -11,7 +11,7 @@ describe('guesses at one account (LOGIN_RATE_LIMIT_PER_ACCOUNT 3)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ LOGIN_RATE_LIMIT_PER_ACCOUNT: '3' });
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const login = (email: string, password: string, deviceToken?: string) =>
@@ -135,7 +135,7 @@ describe('registrations per address (limit 2)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ REGISTER_RATE_LIMIT_PER_IP: '2' });
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('answers the 3rd registration from one address with 429 and Retry-After, and still lets its accounts sign in', async () => {

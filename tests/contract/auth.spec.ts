@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { STARTUP_TIMEOUT_MS, newAccount, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { callAs, expectFailure, type SignedIn, signUp } from './support.js';
 
 // Message texts are written out rather than imported: they are the spec's words.
@@ -31,7 +31,7 @@ describe('authentication over HTTP', () => {
   beforeAll(async () => {
     t = await startTestApp();
     firstAccount = await signUp(t);
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const register = (body?: object) => t.http().post('/api/auth/register').send(body);
@@ -43,7 +43,8 @@ describe('authentication over HTTP', () => {
       const response = await register(account).expect(201);
 
       expect(response.body).toEqual(anAuthResult({ email: account.email, name: account.name, role: 'user' }));
-      expect(response.body.expiresIn).toBeGreaterThan(0);
+      // ACCESS_TOKEN_TTL's default, an hour, in seconds.
+      expect(response.body.expiresIn).toBe(3600);
       const profile = await callAs(t, response.body.accessToken).get('/api/auth/profile').expect(200);
       expect(profile.body.user).toEqual(response.body.user);
     });

@@ -2,12 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MikroORM } from '@mikro-orm/sql';
 import type { Response } from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { DocumentProcessor } from '../../backend/src/documents/processing/document-processor.service.js';
 import { ModelHealthChecks } from '../../backend/src/models/health/model-health-checks.service.js';
 import { ModelInvocationRecorder } from '../../backend/src/models/routing/invocation-recorder.js';
 import { parseEventStream } from '../../backend/src/testing/event-stream.js';
-import { newAccount, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, newAccount, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { processingDone, uploadAs } from './documents-support.js';
 import { callAs, logIn, signUp, type SignedIn } from './support.js';
 
@@ -726,7 +726,7 @@ beforeAll(async () => {
   const provider = { name: 'Removable Lab', baseURL: endpointUrl() };
   fixtures.provider = (await as.post('/api/models/providers').send(provider).expect(201)).body.provider.id;
   await backgroundWorkDone();
-});
+}, STARTUP_TIMEOUT_MS);
 afterAll(async () => {
   await t.close();
   await new Promise<void>((resolve) => endpoint.close(() => resolve()));

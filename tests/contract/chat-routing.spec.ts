@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type { ChatMessageView, ChatSessionSummary } from '@docent/common/chat';
 import { MikroORM } from '@mikro-orm/sql';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { DomainEventMap } from '../../backend/src/event-store/domain-event.js';
 import { parseEventStream } from '../../backend/src/testing/event-stream.js';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { ingest } from './documents-support.js';
 import { MODEL_PLUGINS_DIR, ScriptedUpstream } from './fixtures/model-plugins/scripted-upstream.js';
-import { callAs, signUp, type SignedIn } from './support.js';
+import { callAs, eventually, signUp, type SignedIn } from './support.js';
 
 const LIGHTHOUSE = '# Fastnet\n\nThe Fastnet lighthouse was rebuilt in granite in 1904.\n';
 
@@ -70,7 +70,7 @@ beforeAll(async () => {
     })
     .expect(200);
   await ingest(t, admin.accessToken, { name: 'fastnet.md', content: LIGHTHOUSE });
-});
+}, STARTUP_TIMEOUT_MS);
 afterAll(async () => {
   await t.close();
   await upstream.stop();
@@ -155,23 +155,25 @@ describe('chat through the model router', () => {
     const reader = response.body!.getReader();
     let received = '';
     while (!received.includes('event: sources')) received += new TextDecoder().decode((await reader.read()).value);
-    await expect.poll(() => upstream.inFlight).toBe(1);
+    await eventually(() => expect(upstream.inFlight).toBe(1));
     const sessionId = (
       parseEventStream(received.slice(0, received.indexOf('event: sources')))[0]!.data as { session: { id: string } }
     ).session.id;
 
     leave.abort();
 
-    await expect.poll(() => upstream.inFlight, { timeout: 5_000 }).toBe(0);
-    await expect
-      .poll(() => chatOutcomes(sessionId), { timeout: 5_000 })
-      .toEqual([
-        {
-          type: 'ChatAnswerFailed',
-          data: expect.objectContaining({ status: 499, error: 'The answer was stopped' } satisfies Partial<
-            DomainEventMap['ChatAnswerFailed']
-          >),
-        },
-      ]);
+    await eventually(() => expect(upstream.inFlight).toBe(0), { timeout: 5_000 });
+    await eventually(
+      async () =>
+        expect(await chatOutcomes(sessionId)).toEqual([
+          {
+            type: 'ChatAnswerFailed',
+            data: expect.objectContaining({ status: 499, error: 'The answer was stopped' } satisfies Partial<
+              DomainEventMap['ChatAnswerFailed']
+            >),
+          },
+        ]),
+      { timeout: 5_000 },
+    );
   });
 });

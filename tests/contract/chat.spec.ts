@@ -3,11 +3,11 @@ import { MAX_CHAT_SESSIONS } from '@docent/common/chat';
 import type { DocumentView } from '@docent/common/documents';
 import type { IntelligenceStats } from '@docent/common/search';
 import { MikroORM } from '@mikro-orm/sql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { NO_PASSAGES_ANSWER } from '../../backend/src/chat/answering/grounded-chat.service.js';
 import { EventStore } from '../../backend/src/event-store/event-store.service.js';
 import { parseEventStream, type ServerSentEvent } from '../../backend/src/testing/event-stream.js';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { ingest } from './documents-support.js';
 import { callAs, expectFailure, signUp, type SignedIn } from './support.js';
 
@@ -45,7 +45,8 @@ function ask(world: World, who: SignedIn, body: Record<string, unknown>) {
 
 async function answer(world: World, who: SignedIn, body: Record<string, unknown>): Promise<Answer> {
   const response = await ask(world, who, { searchOptions: { type: 'keyword' }, ...body });
-  expect(response.status, response.text).toBe(200);
+  // Status and body together, so that a refusal shows why.
+  expect({ status: response.status, body: response.text }).toMatchObject({ status: 200 });
   const events = parseEventStream(response.text);
   const data = <T>(name: string) => events.find((event) => event.event === name)?.data as T | undefined;
   return {
@@ -89,7 +90,7 @@ describe('grounded chat with the offline local model', () => {
   let world: World;
   beforeAll(async () => {
     world = await startWorld();
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => world.t.close());
 
   describe('the streaming protocol', () => {
@@ -361,7 +362,7 @@ describe('intelligence stats and search history', () => {
   let world: World;
   beforeAll(async () => {
     world = await startWorld();
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => world.t.close());
 
   it('counts searches and chat questions together', async () => {

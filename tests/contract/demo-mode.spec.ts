@@ -1,7 +1,7 @@
 import type { Model } from '@docent/common/models';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { callAs, expectFailure, signUp, type SignedIn } from './support.js';
 
 const DEMO_LOCAL_ONLY =
@@ -69,7 +69,7 @@ describe('a demo session', () => {
     admin = await signUp(t);
     member = await signUp(t);
     demo = (await t.http().post('/api/auth/demo-login').expect(200)).body;
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   async function openaiModel(): Promise<Model> {

@@ -1,13 +1,13 @@
 import type { ChatCitation } from '@docent/common/chat';
 import type { DocumentView } from '@docent/common/documents';
 import type { SearchHit } from '@docent/common/search';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   createTinyEmbeddingModel,
   type TinyEmbeddingModel,
 } from '../../backend/src/embeddings/testing/tiny-onnx-model.js';
 import { parseEventStream } from '../../backend/src/testing/event-stream.js';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { ingest, processingDone } from './documents-support.js';
 import { callAs, expectFailure, signUp, type SignedIn } from './support.js';
 
@@ -59,7 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await model.cleanup();
-});
+}, STARTUP_TIMEOUT_MS);
 
 describe("a document someone else uploaded and shared: readable, but not someone else's to change", () => {
   it('refuses a user deleting it with 403, and the document stays', async () => {

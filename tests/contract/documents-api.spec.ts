@@ -1,7 +1,7 @@
 import type { DocumentView } from '@docent/common/documents';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { pdfFixture } from '../../backend/src/documents/parsing/parsing-fixtures.test-utils.js';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { ingest, processingDone, uploadAs } from './documents-support.js';
 import { callAs, expectFailure, signUp, type SignedIn } from './support.js';
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
       { accessLevel: 'private' },
     ),
   };
-});
+}, STARTUP_TIMEOUT_MS);
 afterAll(() => t.close());
 
 describe('GET /api/documents', () => {

@@ -1,12 +1,12 @@
 import { MikroORM } from '@mikro-orm/sql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DocumentReindexer } from '../../backend/src/documents/indexing/document-reindexer.service.js';
 import { KEYWORD_INDEX_OUTDATED } from '../../backend/src/documents/rag-engine.probe.js';
 import {
   createTinyEmbeddingModel,
   type TinyEmbeddingModel,
 } from '../../backend/src/embeddings/testing/tiny-onnx-model.js';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { ingest } from './documents-support.js';
 import { callAs, signUp, type SignedIn } from './support.js';
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   model = await createTinyEmbeddingModel();
   t = await startTestApp({ EMBEDDINGS_MODEL_PATH: model.path });
   admin = await signUp(t);
-});
+}, STARTUP_TIMEOUT_MS);
 afterAll(async () => {
   await t.close();
   await model.cleanup();

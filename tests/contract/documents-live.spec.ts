@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { DocumentRealtimeMessage } from '@docent/common/documents';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { pdfFixture } from '../../backend/src/documents/parsing/parsing-fixtures.test-utils.js';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { processingDone, uploadAs } from './documents-support.js';
 import { callAs, signUp, type SignedIn } from './support.js';
 
@@ -42,7 +42,7 @@ beforeAll(async () => {
   await t.app.listen(0, '127.0.0.1');
   url = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
   admin = await signUp(t);
-});
+}, STARTUP_TIMEOUT_MS);
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.disconnect();
 });

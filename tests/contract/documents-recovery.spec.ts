@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { pdfFixture } from '../../backend/src/documents/parsing/parsing-fixtures.test-utils.js';
 import { DocentServer } from '../e2e/support/server.js';
 

@@ -1,5 +1,5 @@
 import type { DocumentView } from '@docent/common/documents';
-import { expect } from 'vitest';
+import { expect } from '@jest/globals';
 import { DocumentProcessor } from '../../backend/src/documents/processing/document-processor.service.js';
 import type { TestApp } from '../../backend/src/testing/test-app.js';
 import { callAs } from './support.js';
@@ -28,7 +28,8 @@ export async function ingest(
   fields: Record<string, string> = {},
 ): Promise<DocumentView> {
   const response = await uploadAs(t, token, [file], fields);
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  // Status and body together, so that a refusal shows why.
+  expect({ status: response.status, body: response.body }).toMatchObject({ status: 201 });
   await processingDone(t);
   return (await callAs(t, token).get(`/api/documents/${response.body.documents[0].id}`).expect(200)).body.document;
 }

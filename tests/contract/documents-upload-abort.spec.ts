@@ -2,8 +2,8 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { uploadAs } from './documents-support.js';
 import { callAs, signUp, type SignedIn } from './support.js';
 
@@ -57,7 +57,7 @@ beforeAll(async () => {
   await t.app.listen(0, '127.0.0.1');
   port = (t.app.getHttpServer().address() as AddressInfo).port;
   owner = await signUp(t);
-});
+}, STARTUP_TIMEOUT_MS);
 afterAll(() => t.close());
 
 describe('uploads cut off by the client', () => {

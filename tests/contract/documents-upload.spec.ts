@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/sql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   bmpFixture,
   docxFixture,
@@ -11,7 +11,7 @@ import {
   zipBombDocxFixture,
 } from '../../backend/src/documents/parsing/parsing-fixtures.test-utils.js';
 import { FILE_STORE, type FileStore } from '../../backend/src/documents/storage/file-store.js';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { ingest, processingDone, uploadAs } from './documents-support.js';
 import { callAs, expectFailure, signUp, type SignedIn } from './support.js';
 
@@ -42,7 +42,7 @@ beforeAll(async () => {
     name: 'bystander.txt',
     content: 'A document that every bad upload must leave alone.',
   });
-});
+}, STARTUP_TIMEOUT_MS);
 afterAll(() => t.close());
 
 describe('bad uploads', () => {

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { ModelInvocationRecorder } from '../../backend/src/models/routing/invocation-recorder.js';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { MODEL_PLUGINS_DIR, ScriptedUpstream } from './fixtures/model-plugins/scripted-upstream.js';
 import { callAs, signUp, type SignedIn } from './support.js';
 
@@ -48,7 +48,7 @@ beforeAll(async () => {
       autoRouting: false,
     })
     .expect(200);
-});
+}, STARTUP_TIMEOUT_MS);
 afterAll(async () => {
   await t.close();
   await upstream.stop();

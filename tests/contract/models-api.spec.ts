@@ -1,8 +1,8 @@
 import type { Model } from '@docent/common/models';
 import { MikroORM } from '@mikro-orm/sql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ModelHealthChecks } from '../../backend/src/models/health/model-health-checks.service.js';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { MODEL_PLUGINS_DIR, ScriptedUpstream } from './fixtures/model-plugins/scripted-upstream.js';
 import { callAs, expectFailure, signUp, type SignedIn } from './support.js';
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
   admin = await signUp(t);
   readonly = await withRole('readonly');
   developer = await withRole('developer');
-});
+}, STARTUP_TIMEOUT_MS);
 afterAll(async () => {
   await t.close();
   await upstream.stop();
@@ -258,10 +258,20 @@ describe('PUT /api/models/{id}', () => {
 
 describe('POST /api/models/{id}/test', () => {
   it('makes a real call and answers success and the response time in ms', async () => {
-    const { body } = await as(developer).post(path('scripted:alpha', '/test')).expect(200);
+    upstream.healthDelayMs = 100;
+    const started = performance.now();
+    let body;
+    try {
+      ({ body } = await as(developer).post(path('scripted:alpha', '/test')).expect(200));
+    } finally {
+      upstream.healthDelayMs = 0;
+    }
+    const elapsed = performance.now() - started;
 
     expect(body).toEqual({ success: true, responseTime: expect.any(Number) });
-    expect(body.responseTime).toBeGreaterThanOrEqual(0);
+    // The upstream took 100 ms to answer (a timer may fire a millisecond early), within the whole request.
+    expect(body.responseTime).toBeGreaterThanOrEqual(99);
+    expect(body.responseTime).toBeLessThanOrEqual(Math.ceil(elapsed));
   });
 
   it('answers the failure, and puts the model in error with that reason until a test passes', async () => {

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { ModelHealthChecks } from '../../backend/src/models/health/model-health-checks.service.js';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { callAs, signUp, type SignedIn } from './support.js';
 
 /**
@@ -54,7 +54,7 @@ beforeAll(async () => {
   t = await startTestApp();
   await t.app.get(ModelHealthChecks).startupTestsDone();
   admin = await signUp(t);
-});
+}, STARTUP_TIMEOUT_MS);
 afterAll(async () => {
   await t.close();
   await Promise.all([ours.stop(), attackers.stop()]);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { callAs, expectFailure, type SignedIn, signUp } from './support.js';
 
 describe('roles and permissions over HTTP', () => {
@@ -11,7 +11,7 @@ describe('roles and permissions over HTTP', () => {
   beforeAll(async () => {
     t = await startTestApp();
     admin = await signUp(t);
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const changeRole = (actor: SignedIn, userId: string, role: unknown) =>

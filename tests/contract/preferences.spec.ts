@@ -1,8 +1,8 @@
 import { DEFAULT_PREFERENCES, type UserPreferences } from '@docent/common/preferences';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EventStore } from '../../backend/src/event-store/event-store.service.js';
 import { ProjectionRebuilder } from '../../backend/src/projections/projection-rebuilder.service.js';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { callAs, expectFailure, signUp, type SignedIn } from './support.js';
 
 const PREFERENCES = '/api/user/preferences';
@@ -24,7 +24,7 @@ describe('user preferences', () => {
     t = await startTestApp();
     // The first account on the system becomes the administrator.
     admin = await signUp(t);
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('a new user has the defaults: system theme, English, notifications and auto-save on, hybrid search, 20 per page', async () => {

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createWebSessionStorage } from '@docent/common/web-session';
 import { userRoom } from '../../backend/src/realtime/realtime-channels.js';
 import { RealtimeGateway } from '../../backend/src/realtime/realtime.gateway.js';
 import { RealtimeService } from '../../backend/src/realtime/realtime.service.js';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { callAs, expectFailure, logIn, signUp, type SignedIn } from './support.js';
 
 /** How long a socket may take to be told it is closed; a generous bound, never a wait. */
@@ -68,7 +68,7 @@ beforeAll(async () => {
   await t.app.listen(0, '127.0.0.1');
   url = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
   admin = await signUp(t);
-});
+}, STARTUP_TIMEOUT_MS);
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.disconnect();
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { callAs, expectFailure, type SignedIn, signUp } from './support.js';
 
 const REGISTER = { method: 'post', path: '/api/auth/register' } as const;
@@ -29,7 +29,7 @@ describe('bad requests to the auth routes (body limit 1kb)', () => {
   beforeAll(async () => {
     t = await startTestApp({ BODY_LIMIT: '1kb' });
     caller = await signUp(t);
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const send = (route: Route, body: string) =>

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { clientAddressHeaders } from '@docent/common/client-address';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { signUp } from './support.js';
 
 interface LogLine {
@@ -27,7 +27,7 @@ describe('request logs', () => {
       },
     });
     t = await startTestApp({ LOG_LEVEL: 'info' }, { logDestination: destination });
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   /** The line logged for the request sent with this X-Request-Id, once it is written. */

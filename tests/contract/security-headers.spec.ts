@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 
 describe('security headers', () => {
   let t: TestApp;
 
   beforeAll(async () => {
     t = await startTestApp();
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it.each(['/health', '/api/auth/demo', '/api/documents'])(

@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import { expect } from 'vitest';
+import { expect } from '@jest/globals';
 import { newAccount, type TestApp } from '../../backend/src/testing/test-app.js';
 
 export interface SignedIn {
@@ -40,6 +40,25 @@ export function callAs(t: TestApp, credential: string) {
 /** Whether the bearer credential (access token or API key) is accepted right now. */
 export async function profileStatus(t: TestApp, credential: string): Promise<number> {
   return (await callAs(t, credential).get('/api/auth/profile')).status;
+}
+
+/**
+ * Retries the assertion until it passes, or fails with its last error once the timeout is
+ * over: for what the server does off the request's path, a moment after answering.
+ */
+export async function eventually<T>(
+  assertion: () => T | Promise<T>,
+  { timeout = 1_000, interval = 50 }: { timeout?: number; interval?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await assertion();
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, interval));
+    }
+  }
 }
 
 /** Every failure answers `{ success: false, error }`; status and body are checked together so a mismatch shows both. */

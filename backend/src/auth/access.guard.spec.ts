@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../testing/test-app.js';
 import { ACCESS_RULE } from './access.decorators.js';
 import { AccessGuard } from './access.guard.js';
 import { AuthenticationService } from './authentication.service.js';
@@ -18,7 +18,7 @@ describe('AccessGuard', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('every route of the server declares who may call it', () => {

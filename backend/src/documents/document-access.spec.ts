@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { canActOnDocument, type Actor, type DocumentAction } from '@docent/common/permissions';
 import { documentAccessSql } from './document-access.js';
 

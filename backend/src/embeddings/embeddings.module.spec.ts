@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Test } from '@nestjs/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadConfig } from '../config/app-config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { EMBEDDING_PROVIDER, type EmbeddingProvider } from './embedding-provider.js';

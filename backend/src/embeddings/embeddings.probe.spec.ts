@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { StatusComponent } from '../status/status-component.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
 import { EmbeddingsProbe } from './embeddings.probe.js';

@@ -1,15 +1,14 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from '@huggingface/transformers';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LocalOnnxEmbeddings } from './local-onnx-embeddings.js';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createTinyEmbeddingModel, type TinyEmbeddingModel } from './testing/tiny-onnx-model.js';
 
 // The real library, counted: the only way to see how often the provider loads its model.
-vi.mock('@huggingface/transformers', async (importOriginal) => {
-  const library = await importOriginal<typeof import('@huggingface/transformers')>();
-  return { ...library, pipeline: vi.fn(library.pipeline) };
-});
+// An ES module is mocked before it is first imported, hence the imports that follow.
+const library = await import('@huggingface/transformers');
+jest.unstable_mockModule('@huggingface/transformers', () => ({ ...library, pipeline: jest.fn(library.pipeline) }));
+const { pipeline } = await import('@huggingface/transformers');
+const { LocalOnnxEmbeddings } = await import('./local-onnx-embeddings.js');
 
 const cosine = (a: number[], b: number[]) => a.reduce((sum, value, index) => sum + value * b[index]!, 0);
 const length = (vector: number[]) => Math.sqrt(cosine(vector, vector));
@@ -106,7 +105,7 @@ describe('LocalOnnxEmbeddings', () => {
   });
 
   it('loads the model once, on the first embedding, when first calls arrive together', async () => {
-    vi.mocked(pipeline).mockClear();
+    jest.mocked(pipeline).mockClear();
     const embeddings = provider();
     expect(pipeline).not.toHaveBeenCalled();
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { OpenAICompatibleEmbeddings } from './openai-compatible-embeddings.js';
 
 const API_KEY = 'sk-test-secret-4f9a2c';

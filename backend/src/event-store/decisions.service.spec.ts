@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DomainError } from '../common/domain-error.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../testing/test-app.js';
 import { ConcurrencyConflictError } from './concurrency-conflict.error.js';
 import type { Decider } from './decider.js';
 import { Decisions } from './decisions.service.js';
@@ -52,7 +52,7 @@ describe('Decisions.handle', () => {
     t = await startTestApp();
     decisions = t.app.get(Decisions);
     store = t.app.get(EventStore);
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('loads the stream, decides, appends and returns the new state and version', async () => {

@@ -1,6 +1,6 @@
 import { EventBus } from '@nestjs/cqrs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { STARTUP_TIMEOUT_MS, newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
 import { ConcurrencyConflictError } from './concurrency-conflict.error.js';
 import { EventStore } from './event-store.service.js';
 import { RecordedDomainEvent } from './recorded-domain-event.js';
@@ -23,7 +23,7 @@ describe('EventStore', () => {
   beforeAll(async () => {
     t = await startTestApp();
     store = t.app.get(EventStore);
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('appends events with consecutive stream versions and increasing global positions', async () => {
@@ -132,7 +132,7 @@ describe('EventStore', () => {
 
     // Every read of the account misses its latest event, as if another request always wrote in between.
     const readStream = store.readStream.bind(store);
-    const spy = vi.spyOn(store, 'readStream').mockImplementation(async (id, em) => {
+    const spy = jest.spyOn(store, 'readStream').mockImplementation(async (id, em) => {
       const events = await readStream(id, em);
       return id === streamId ? events.slice(0, -1) : events;
     });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/sql';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../testing/test-app.js';
 import { EventStore } from './event-store.service.js';
 import { currentVersionOf, defineEventVersions, upcast } from './event-versions.js';
 
@@ -64,7 +64,7 @@ describe('event versions', () => {
     let t: TestApp;
     beforeAll(async () => {
       t = await startTestApp();
-    });
+    }, STARTUP_TIMEOUT_MS);
     afterAll(() => t.close());
 
     it('writes new events at the current version and reads old ones upcast', async () => {

@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { Global, Module } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { PluginContext } from '@docent/plugin-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PLUGINS_DIRECTORY, PluginRegistry } from './plugin-registry.js';
 import { PluginsModule } from './plugins.module.js';
+import { STARTUP_TIMEOUT_MS } from '../testing/test-app.js';
 
 const FIXTURE_PLUGINS_DIRECTORY = fileURLToPath(new URL('./__fixtures__/plugins/', import.meta.url));
 
@@ -31,7 +32,7 @@ describe('PluginsModule', () => {
   beforeAll(async () => {
     moduleRef = await Test.createTestingModule({ imports: [FixtureConfigModule, PluginsModule] }).compile();
     await moduleRef.init();
-  });
+  }, STARTUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await moduleRef.close();

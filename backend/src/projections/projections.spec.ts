@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { MikroORM } from '@mikro-orm/sql';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ActivityProjection } from '../activity/activity.projection.js';
 import { DocumentProcessor } from '../documents/processing/document-processor.service.js';
 import { EventStore } from '../event-store/event-store.service.js';
 import { ModelStreamWriter } from '../models/domain/model-stream-writer.js';
 import { parseEventStream } from '../testing/event-stream.js';
-import { newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
 import { ProjectionRebuilder } from './projection-rebuilder.service.js';
 import { ProjectionRunner } from './projection-runner.service.js';
 
@@ -155,7 +155,7 @@ describe('projections', () => {
         .send(newAccount({ name: 'Ada Lovelace' }))
         .expect(201)
     ).body;
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('the asynchronous activity projection follows the log and reports no lag once caught up', async () => {
@@ -173,7 +173,7 @@ describe('projections', () => {
   it('a failing batch rolls back with its checkpoint and is retried from there, applying each event once', async () => {
     const runner = t.app.get(ProjectionRunner);
     await runner.catchUp();
-    const failing = vi.spyOn(t.app.get(ActivityProjection), 'apply').mockRejectedValue(new Error('disk full'));
+    const failing = jest.spyOn(t.app.get(ActivityProjection), 'apply').mockRejectedValue(new Error('disk full'));
     await t
       .http()
       .post('/api/auth/register')
@@ -295,7 +295,7 @@ describe('projections across restarts', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000); // two starts, STARTUP_TIMEOUT_MS each
 
   it('npm run projections:rebuild rebuilds the tables of a stopped server from its log', async () => {
     const { stdout } = await promisify(execFile)(
@@ -313,5 +313,5 @@ describe('projections across restarts', () => {
     );
     expect(stdout).toMatch(/users: replayed \d+ events/);
     expect(stdout).toMatch(/activity: replayed \d+ events/);
-  });
+  }, 60_000); // STARTUP_TIMEOUT_MS: the command boots the server's modules
 });

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { Injectable, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { MikroORM } from '@mikro-orm/sql';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { AppModule } from '../app.module.js';
 import { loadConfig } from '../config/app-config.js';
 import type { RecordedEvent } from '../event-store/domain-event.js';
 import { EventStore } from '../event-store/event-store.service.js';
 import { Reaction, type ReactionHandler } from './reaction.js';
 import { ReactionRunner } from './reaction-runner.service.js';
+import { STARTUP_TIMEOUT_MS } from '../testing/test-app.js';
 
 declare module '../event-store/domain-event.js' {
   interface DomainEventMap {
@@ -77,7 +78,7 @@ describe('ReactionRunner', () => {
     orm = app.get(MikroORM);
     everyProcess = app.get(EveryProcessBell);
     once = app.get(OnceBell);
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => app.close());
 
   beforeEach(async () => {

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createWebSessionStorage } from '@docent/common/web-session';
-import { newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
+import { STARTUP_TIMEOUT_MS, newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
 import { RealtimeService } from './realtime.service.js';
 
 describe('socket.io at /ws', () => {
@@ -27,7 +27,7 @@ describe('socket.io at /ws', () => {
     await t.app.listen(0, '127.0.0.1');
     url = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
     account = (await t.http().post('/api/auth/register').send(newAccount()).expect(201)).body;
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.disconnect();
   });

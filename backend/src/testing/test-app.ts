@@ -15,6 +15,13 @@ export interface TestApp {
 }
 
 /**
+ * How long a hook (or test) that starts the test app may take: a start loads the whole
+ * server, PGlite and the plugins, which has taken half a minute on a busy two-core machine.
+ * Jest gives hooks the test timeout (30 s) unless they are given their own.
+ */
+export const STARTUP_TIMEOUT_MS = 60_000;
+
+/**
  * The real server on in-memory PGlite (or, with persistent, PGlite under DATA_DIR),
  * with generous rate limits unless a test asks otherwise; its logs go to
  * logDestination when given (with a LOG_LEVEL that lets them through).

@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import {
   DOCUMENT_STATUSES,
   DOCUMENT_STATUS_LABELS,

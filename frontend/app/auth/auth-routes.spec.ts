@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { CLIENT_ADDRESS_HEADER, verifiedClientAddress } from '@docent/common/client-address';
 import { WEB_SESSION_COOKIE } from '@docent/common/web-session';
 import { commitCsrfToken, CSRF_COOKIE, CSRF_HEADER } from '../lib/csrf.server';
@@ -51,21 +51,22 @@ beforeAll(async () => {
   csrf = { token, cookie: setCookie?.split(';')[0] ?? '' };
 });
 
+const realFetch = globalThis.fetch;
 beforeEach(() => {
   api = {};
   apiCalls = [];
-  vi.stubGlobal('fetch', async (url: URL | string, init: RequestInit = {}) => {
-    const path = new URL(url).pathname;
+  globalThis.fetch = async (url: URL | RequestInfo, init: RequestInit = {}) => {
+    const path = new URL(url as URL | string).pathname;
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     const headers = new Headers(init.headers);
     apiCalls.push({ path, body, headers });
     const handler = api[path];
     if (!handler) throw new TypeError('fetch failed');
     return handler(body, headers);
-  });
+  };
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
+  globalThis.fetch = realFetch;
 });
 
 async function cookieWith(data: Record<string, unknown>): Promise<string> {

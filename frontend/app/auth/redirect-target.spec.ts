@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { authPageHref, redirectTargetOf, safeRedirect } from './redirect-target';
 
 describe('the redirect target of /login and /register', () => {

@@ -1,5 +1,5 @@
 import type { DocumentView } from '@docent/common/documents';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { addDocumentActivity, describeDocumentMessage, MAX_DOCUMENT_ACTIVITIES } from './document-activity';
 import { SAMPLE_DOCUMENTS } from './sample-documents';
 

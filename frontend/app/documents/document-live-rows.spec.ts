@@ -1,5 +1,5 @@
 import type { DocumentRealtimeMessage, DocumentView } from '@docent/common/documents';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { mergeDocumentMessage, parseDocumentMessage } from './document-live-rows';
 import { SAMPLE_DOCUMENTS } from './sample-documents';
 

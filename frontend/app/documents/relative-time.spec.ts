@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { formatRelativeTime } from './relative-time';
 
 const now = new Date('2025-03-10T12:00:00.000Z');

@@ -1,12 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { createThrottle } from './throttle';
 
 describe('the refetch throttle', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('runs the first call at once and folds a burst into one trailing run', () => {
-    const run = vi.fn();
+    const run = jest.fn();
     const throttle = createThrottle(run, 1000);
     throttle.call();
     expect(run).toHaveBeenCalledTimes(1);
@@ -14,26 +18,26 @@ describe('the refetch throttle', () => {
     throttle.call();
     throttle.call();
     expect(run).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(1000);
+    jest.advanceTimersByTime(1000);
     expect(run).toHaveBeenCalledTimes(2);
   });
 
   it('runs again at once after a quiet interval', () => {
-    const run = vi.fn();
+    const run = jest.fn();
     const throttle = createThrottle(run, 1000);
     throttle.call();
-    vi.advanceTimersByTime(1500);
+    jest.advanceTimersByTime(1500);
     throttle.call();
     expect(run).toHaveBeenCalledTimes(2);
   });
 
   it('drops the pending run when cancelled (the page went away)', () => {
-    const run = vi.fn();
+    const run = jest.fn();
     const throttle = createThrottle(run, 1000);
     throttle.call();
     throttle.call();
     throttle.cancel();
-    vi.advanceTimersByTime(5000);
+    jest.advanceTimersByTime(5000);
     expect(run).toHaveBeenCalledTimes(1);
   });
 });

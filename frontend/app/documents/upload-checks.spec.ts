@@ -1,5 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '@docent/common/documents';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ACCEPTED_TYPES_TEXT, checkUploadSelection, UPLOAD_LIMITS_TEXT, uploadFailureMessage } from './upload-checks';
 
 const file = (name: string, size = 1000) => ({ name, size });

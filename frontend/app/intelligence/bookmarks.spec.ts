@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { parseBookmarks, toggleBookmark, type Bookmark } from './bookmarks';
 
 const bookmark = (id: string): Bookmark => ({

@@ -1,5 +1,5 @@
 import type { ChatMessageView, ChatSessionSummary, ChatStreamEvent } from '@docent/common/chat';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import {
   conversationReducer,
   EMPTY_CONVERSATION,

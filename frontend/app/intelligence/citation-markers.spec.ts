@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { splitCitations } from './citation-markers';
 
 const sources = new Set([1, 2, 3]);

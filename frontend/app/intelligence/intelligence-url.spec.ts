@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { intelligenceUrlParams, onlyTabChanged, parseIntelligenceUrl } from './intelligence-url';
 
 const params = (search: string) => new URLSearchParams(search);

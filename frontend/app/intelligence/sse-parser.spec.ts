@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ServerSentEventParser, toChatStreamEvent } from './sse-parser';
 
 /** Feeds the chunks in order and collects every event they complete. */

@@ -1,5 +1,5 @@
 import { createCookie, type AppLoadContext } from '@remix-run/node';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { assertCsrf, assertCsrfHeader, commitCsrfToken, CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER } from './csrf.server';
 
 const context = {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { createActor, waitFor } from 'xstate';
 import { AUTH_ROUTES, CSRF_HEADER_NAME, type AuthFetch } from '../auth/auth-client';
 import { CSRF_HEADER } from '../lib/csrf.server';
@@ -285,21 +285,21 @@ describe('auth machine', () => {
 
   describe('token refresh', () => {
     beforeEach(() => {
-      vi.useFakeTimers();
+      jest.useFakeTimers();
     });
     afterEach(() => {
-      vi.useRealTimers();
+      jest.useRealTimers();
     });
 
     it('refreshes every 20 minutes while authenticated, keeping the user', async () => {
       const server = fakeServer({ [AUTH_ROUTES.refresh]: () => json({ success: true }) });
       const { actor, status } = start({ user: aUser(), fetch: server.fetch });
 
-      await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS - 1);
+      await jest.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS - 1);
       expect(server.callsTo(AUTH_ROUTES.refresh)).toHaveLength(0);
-      await vi.advanceTimersByTimeAsync(1);
+      await jest.advanceTimersByTimeAsync(1);
       expect(server.callsTo(AUTH_ROUTES.refresh)).toHaveLength(1);
-      await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS);
+      await jest.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS);
       expect(server.callsTo(AUTH_ROUTES.refresh)).toHaveLength(2);
 
       expect(TOKEN_REFRESH_INTERVAL_MS).toBe(20 * 60 * 1000);
@@ -313,12 +313,12 @@ describe('auth machine', () => {
         [AUTH_ROUTES.refresh]: () => json({ success: true }),
       });
       const { actor } = start({ fetch: server.fetch, refreshIntervalMs: 1_000 });
-      await vi.advanceTimersByTimeAsync(5_000);
+      await jest.advanceTimersByTimeAsync(5_000);
       expect(server.callsTo(AUTH_ROUTES.refresh)).toHaveLength(0);
 
       actor.send({ type: 'LOGIN', ...credentials });
-      await vi.advanceTimersByTimeAsync(0);
-      await vi.advanceTimersByTimeAsync(1_000);
+      await jest.advanceTimersByTimeAsync(0);
+      await jest.advanceTimersByTimeAsync(1_000);
       expect(server.callsTo(AUTH_ROUTES.refresh)).toHaveLength(1);
     });
 
@@ -329,7 +329,7 @@ describe('auth machine', () => {
       });
       const { actor, emitted, status } = start({ user: aUser(), fetch: server.fetch });
 
-      await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS);
+      await jest.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS);
 
       expect(status()).toBe('idle');
       expect(selectUser(actor.getSnapshot())).toBeNull();
@@ -341,13 +341,13 @@ describe('auth machine', () => {
     it('refreshes on REFRESH too, and restarts the period', async () => {
       const server = fakeServer({ [AUTH_ROUTES.refresh]: () => json({ success: true }) });
       const { actor } = start({ user: aUser(), fetch: server.fetch });
-      await vi.advanceTimersByTimeAsync(10 * 60 * 1000);
+      await jest.advanceTimersByTimeAsync(10 * 60 * 1000);
       actor.send({ type: 'REFRESH' });
-      await vi.advanceTimersByTimeAsync(0);
+      await jest.advanceTimersByTimeAsync(0);
       expect(server.callsTo(AUTH_ROUTES.refresh)).toHaveLength(1);
-      await vi.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS - 1);
+      await jest.advanceTimersByTimeAsync(TOKEN_REFRESH_INTERVAL_MS - 1);
       expect(server.callsTo(AUTH_ROUTES.refresh)).toHaveLength(1);
-      await vi.advanceTimersByTimeAsync(1);
+      await jest.advanceTimersByTimeAsync(1);
       expect(server.callsTo(AUTH_ROUTES.refresh)).toHaveLength(2);
     });
 
@@ -358,7 +358,7 @@ describe('auth machine', () => {
       });
       const { actor } = start({ user: aUser(), fetch: server.fetch });
       actor.send({ type: 'LOGOUT' });
-      await vi.advanceTimersByTimeAsync(3 * TOKEN_REFRESH_INTERVAL_MS);
+      await jest.advanceTimersByTimeAsync(3 * TOKEN_REFRESH_INTERVAL_MS);
       expect(server.callsTo(AUTH_ROUTES.refresh)).toHaveLength(0);
     });
   });

@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { createActor } from 'xstate';
 import {
   connectionMachine,
@@ -49,8 +49,8 @@ const DELAY = 1_000;
 
 function start(input: Partial<ConnectionInput> = {}) {
   const sockets: FakeSocket[] = [];
-  const announceReconnect = vi.fn();
-  const logSocketError = vi.fn();
+  const announceReconnect = jest.fn();
+  const logSocketError = jest.fn();
   const machine = connectionMachine.provide({ actions: { announceReconnect, logSocketError } });
   const actor = createActor(machine, {
     input: {
@@ -76,8 +76,12 @@ function start(input: Partial<ConnectionInput> = {}) {
 }
 
 describe('connection machine', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('starts connecting with one socket when someone is signed in, and exposes that socket', () => {
     const { status, sockets, socket } = start();
@@ -108,11 +112,11 @@ describe('connection machine', () => {
     expect(socket()).toBeNull();
     expect(sockets[0]!.disconnected).toBe(true);
 
-    vi.advanceTimersByTime(DELAY - 1);
+    jest.advanceTimersByTime(DELAY - 1);
     expect(status()).toBe('offline');
     expect(announceReconnect).not.toHaveBeenCalled();
 
-    vi.advanceTimersByTime(1);
+    jest.advanceTimersByTime(1);
     expect(status()).toBe('connecting');
     expect(announceReconnect).toHaveBeenCalledTimes(1);
     expect(sockets).toHaveLength(2);
@@ -126,9 +130,9 @@ describe('connection machine', () => {
     const { status, latest } = start({ reconnectDelayMs: undefined });
     latest().accept();
     latest().drop();
-    vi.advanceTimersByTime(RECONNECT_DELAY_MS - 1);
+    jest.advanceTimersByTime(RECONNECT_DELAY_MS - 1);
     expect(status()).toBe('offline');
-    vi.advanceTimersByTime(1);
+    jest.advanceTimersByTime(1);
     expect(status()).toBe('connecting');
     expect(RECONNECT_DELAY_MS).toBe(5_000);
   });
@@ -139,7 +143,7 @@ describe('connection machine', () => {
     expect(logSocketError).toHaveBeenCalledTimes(1);
     expect(logSocketError.mock.calls[0]![1]).toEqual({ error: new Error('Authentication required') });
     expect(status()).toBe('offline');
-    vi.advanceTimersByTime(DELAY);
+    jest.advanceTimersByTime(DELAY);
     expect(status()).toBe('connecting');
     expect(sockets).toHaveLength(2);
   });
@@ -153,7 +157,7 @@ describe('connection machine', () => {
   });
 
   it('logs socket errors to the console by default', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const actor = createActor(connectionMachine, {
       input: { openSocket: () => new FakeSocket() as unknown as Socket, userId: 'user-1' },
     }).start();
@@ -167,11 +171,11 @@ describe('connection machine', () => {
     const { status, latest, announceReconnect, sockets } = start();
     latest().accept();
     latest().drop();
-    vi.advanceTimersByTime(DELAY);
+    jest.advanceTimersByTime(DELAY);
     latest().refuse();
-    vi.advanceTimersByTime(DELAY);
+    jest.advanceTimersByTime(DELAY);
     latest().refuse();
-    vi.advanceTimersByTime(DELAY);
+    jest.advanceTimersByTime(DELAY);
     expect(sockets).toHaveLength(4);
     expect(announceReconnect).toHaveBeenCalledTimes(1);
 
@@ -179,7 +183,7 @@ describe('connection machine', () => {
     latest().accept();
     expect(status()).toBe('live');
     latest().drop();
-    vi.advanceTimersByTime(DELAY);
+    jest.advanceTimersByTime(DELAY);
     expect(announceReconnect).toHaveBeenCalledTimes(2);
   });
 
@@ -190,7 +194,7 @@ describe('connection machine', () => {
     expect(status()).toBe('connecting');
     expect(sockets).toHaveLength(2);
     expect(announceReconnect).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(DELAY * 3);
+    jest.advanceTimersByTime(DELAY * 3);
     expect(sockets).toHaveLength(2);
     latest().accept();
     expect(status()).toBe('live');
@@ -215,7 +219,7 @@ describe('connection machine', () => {
     expect(socket()).toBeNull();
     expect(sockets[0]!.disconnected).toBe(true);
     expect(sockets[0]!.listenerCount).toBe(0);
-    vi.advanceTimersByTime(DELAY * 3);
+    jest.advanceTimersByTime(DELAY * 3);
     expect(sockets).toHaveLength(1);
     actor.send({ type: 'RETRY' });
     expect(sockets).toHaveLength(1);
@@ -229,7 +233,7 @@ describe('connection machine', () => {
     const { actor, status, latest, sockets, announceReconnect } = start();
     latest().drop();
     actor.send({ type: 'SESSION_CHANGED', userId: null });
-    vi.advanceTimersByTime(DELAY * 3);
+    jest.advanceTimersByTime(DELAY * 3);
     expect(status()).toBe('offline');
     expect(sockets).toHaveLength(1);
     expect(announceReconnect).not.toHaveBeenCalled();
@@ -256,7 +260,7 @@ describe('connection machine', () => {
   it('ignores events from a socket it has already closed', () => {
     const { status, sockets, latest } = start();
     latest().drop();
-    vi.advanceTimersByTime(DELAY);
+    jest.advanceTimersByTime(DELAY);
     sockets[0]!.accept();
     expect(status()).toBe('connecting');
     expect(sockets[0]!.listenerCount).toBe(0);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { addProviderForm, readModelAction, routingForm, testForm, updateForm } from './model-action-form';
 
 const formOf = (fields: Record<string, string>) => {

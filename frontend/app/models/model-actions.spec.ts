@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { testAnnouncement, updateAnnouncement } from './model-actions';
 import { SAMPLE_MODELS } from './sample-models';
 

@@ -1,5 +1,5 @@
 import type { Model } from '@docent/common/models';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import {
   changedFields,
   checkDraft,
@@ -88,10 +88,11 @@ describe('the Configure dialog warns when saving would clear the stored key', ()
 
 describe('the Configure dialog refuses values outside the spec bounds', () => {
   it('refuses max tokens outside 1 to 8192 or not whole', () => {
-    expect(problems({ maxTokens: '8193' }).maxTokens).toBe('Max tokens must be a whole number from 1 to 8192');
-    expect(problems({ maxTokens: '0' }).maxTokens).toBeDefined();
-    expect(problems({ maxTokens: '12.5' }).maxTokens).toBeDefined();
-    expect(problems({ maxTokens: '' }).maxTokens).toBeDefined();
+    const outsideBounds = 'Max tokens must be a whole number from 1 to 8192';
+    expect(problems({ maxTokens: '8193' }).maxTokens).toBe(outsideBounds);
+    expect(problems({ maxTokens: '0' }).maxTokens).toBe(outsideBounds);
+    expect(problems({ maxTokens: '12.5' }).maxTokens).toBe(outsideBounds);
+    expect(problems({ maxTokens: '' }).maxTokens).toBe(outsideBounds);
     expect(problems({ maxTokens: '8192' })).toEqual({});
   });
 
@@ -102,9 +103,15 @@ describe('the Configure dialog refuses values outside the spec bounds', () => {
   });
 
   it('refuses negative or fractional limits and text that is not a number', () => {
-    expect(problems({ dailyRequests: '-1' }).dailyRequests).toBeDefined();
-    expect(problems({ maxConcurrent: '1.5' }).maxConcurrent).toBeDefined();
-    expect(problems({ monthlyBudget: 'lots' }).monthlyBudget).toBeDefined();
+    expect(problems({ dailyRequests: '-1' }).dailyRequests).toBe(
+      'Daily request limit must be a whole number of at least 0, or empty for no limit',
+    );
+    expect(problems({ maxConcurrent: '1.5' }).maxConcurrent).toBe(
+      'Max concurrent requests must be a whole number of at least 0, or empty for no limit',
+    );
+    expect(problems({ monthlyBudget: 'lots' }).monthlyBudget).toBe(
+      'Monthly budget must be an amount of at least 0, or empty for no limit',
+    );
     expect(problems({ dailyRequests: '0', monthlyBudget: '0', maxConcurrent: '0' })).toEqual({});
   });
 
@@ -112,7 +119,9 @@ describe('the Configure dialog refuses values outside the spec bounds', () => {
     expect(problems({ endpoint: 'ftp://example.com' }).endpoint).toBe(
       'API endpoint must be an http or https URL, or empty for the default',
     );
-    expect(problems({ endpoint: 'not a url' }).endpoint).toBeDefined();
+    expect(problems({ endpoint: 'not a url' }).endpoint).toBe(
+      'API endpoint must be an http or https URL, or empty for the default',
+    );
     expect(saved({ endpoint: ' ' })).toEqual({ endpoint: '' });
   });
 });

@@ -1,5 +1,5 @@
 import type { Model, ModelLimitUsage } from '@docent/common/models';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { costBreakdownRows, errorRate, modelAlerts, systemHealth } from './model-insights';
 import { SAMPLE_MODELS } from './sample-models';
 

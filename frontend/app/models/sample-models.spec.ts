@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { SAMPLE_MODEL_STATS, SAMPLE_MODELS, SAMPLE_ROUTING } from './sample-models';
 
 describe('the sample data shown while the server is unreachable', () => {

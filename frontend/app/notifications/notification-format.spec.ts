@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { bellLabel, formatBadgeCount, formatRelativeTime } from './notification-format';
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);

@@ -1,7 +1,7 @@
 /**
  * The notification store: types, the spec's constants and a pure reducer.
  * No React, no browser APIs: everything here runs the same on the server, in the
- * browser and under Vitest. Side effects (toasts' timers, browser notifications,
+ * browser and under Jest. Side effects (toasts' timers, browser notifications,
  * sound, storage) live in the provider and take their decisions from here.
  */
 

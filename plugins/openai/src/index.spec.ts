@@ -1,5 +1,5 @@
 import { ProviderError } from '@docent/plugin-sdk';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import {
   collect,
   providerContext,

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { discoverPlugins } from './discover-plugins.js';
 
 const PLUGINS_DIRECTORY = resolve(import.meta.dirname, '../..');

@@ -128,10 +128,7 @@ async function loadPluginPackage(
 
   let pluginModule: Record<string, unknown>;
   try {
-    pluginModule = (await import(/* @vite-ignore */ pathToFileURL(resolve(packageDirectory, entry)).href)) as Record<
-      string,
-      unknown
-    >;
+    pluginModule = (await import(pathToFileURL(resolve(packageDirectory, entry)).href)) as Record<string, unknown>;
   } catch (error) {
     throw new PluginPackageError(packageName, `failed to import ${entry}: ${errorMessage(error)}`);
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { demoOfferedTo } from './demo-account.js';
 
 const THIS_MACHINE = ['127.0.0.1', '127.0.1.1', '::1', '::ffff:127.0.0.1'];

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { DocumentBlock, ParsedDocument, TextPosition } from '../parsing/parsed-document.js';
 import { chunkDocument, type Chunk } from './chunk-document.js';
 import { tokenize } from './tokenize.js';
@@ -52,7 +52,8 @@ function expectWellFormed(document: ParsedDocument, chunks: Chunk[], size: numbe
     expect(chunk.text).toBe(chunk.text.trim());
     expect(chunk.tokenCount).toBe(tokenize(chunk.text).length);
     const blockIndex = ranges.findIndex((range) => range.start <= chunk.start && chunk.end <= range.end);
-    expect(blockIndex, `chunk ${index} lies inside one block`).toBeGreaterThanOrEqual(0);
+    // The chunk lies inside one block; a failure names the chunk.
+    expect({ chunk: index, insideOneBlock: blockIndex !== -1 }).toEqual({ chunk: index, insideOneBlock: true });
     // A sheet chunk's rows are its own; everything else is the block's.
     const { row, ...blockPosition } = document.blocks[blockIndex]!.position;
     expect(chunk.position).toMatchObject(blockPosition);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/sql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../testing/test-app.js';
 import { tokenize } from '../chunking/tokenize.js';
 import { ChunkIndex } from './chunk-index.js';
 import { withPostings, type IndexableChunk } from './postings.js';
@@ -28,7 +28,7 @@ function chunksOf(...texts: string[]): IndexableChunk[] {
 beforeAll(async () => {
   t = await startTestApp();
   index = t.app.get(ChunkIndex);
-});
+}, STARTUP_TIMEOUT_MS);
 afterAll(() => t.close());
 
 describe('BM25 keyword search', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import JSZip from 'jszip';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { detectDocumentType } from './detect-document-type.js';
 import { bmpFixture, docxFixture, pdfFixture, pptxFixture, xlsxFixture } from './parsing-fixtures.test-utils.js';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { parseDocx } from './docx-parser.js';
 import { docxFixture } from './parsing-fixtures.test-utils.js';
 

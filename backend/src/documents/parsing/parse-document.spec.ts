@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { postingsOf } from '../indexing/postings.js';
 import { parseDocument, prepareDocument } from './parse-document.js';
 import {
@@ -119,7 +119,7 @@ describe('parseDocument in a worker thread (compiled build)', () => {
       parseDocument: typeof parseDocument;
       prepareDocument: typeof prepareDocument;
     });
-  });
+  }, 60_000); // tsc -b of the workspace
 
   it('parses a document as the calling thread would', async () => {
     const bytes = await docxFixture();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { encryptedPdfFixture, ownerPasswordPdfFixture, pdfFixture } from './parsing-fixtures.test-utils.js';
 import { parsePdf } from './pdf-parser.js';
 

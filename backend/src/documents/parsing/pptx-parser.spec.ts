@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { pptxFixture } from './parsing-fixtures.test-utils.js';
 import { parsePptx } from './pptx-parser.js';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { parseMarkdown, parseText } from './text-parser.js';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import JSZip from 'jszip';
 import { DEFAULT_PARSE_LIMITS } from './parse-limits.js';
 import {

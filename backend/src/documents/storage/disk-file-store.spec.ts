@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { DiskFileStore } from './disk-file-store.js';
 import { FileNotFoundError, FileTooLargeError, InvalidFileHashError } from './file-store.js';
 
@@ -111,7 +111,7 @@ describe('DiskFileStore', () => {
     upload.write(randomBytes(64 * 1024));
     setImmediate(() => upload.destroy());
 
-    await expect(store.put(upload)).rejects.toThrow();
+    await expect(store.put(upload)).rejects.toMatchObject({ code: 'ERR_STREAM_PREMATURE_CLOSE' });
     expect(await filesInStore()).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Global, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { APP_CONFIG } from '../../config/app-config.js';
 import { FILE_STORE, type FileStore } from './file-store.js';
 import { FileStoreModule } from './file-store.module.js';

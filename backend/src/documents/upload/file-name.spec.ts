@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { MAX_FILE_NAME_LENGTH, UNTITLED_DOCUMENT, safeFileName } from './file-name.js';
 
 describe('safeFileName', () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_MODEL_CONFIGURATION } from '@docent/common/models';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { DomainEvent, RecordedEvent } from '../../event-store/domain-event.js';
 import {
   decideModel,

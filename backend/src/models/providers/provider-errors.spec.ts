@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { describeProviderFailure, ProviderTimeoutError, withTimeout } from './provider-errors.js';
 
 const httpError = (status: number, field: 'status' | 'statusCode' = 'status') =>

@@ -1,5 +1,5 @@
 import type { RoutingConfiguration } from '@docent/common/models';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { orderCandidates, type RoutableModel } from './candidate-order.js';
 
 const models: RoutableModel[] = [

@@ -1,5 +1,5 @@
 import { UNLIMITED_MODEL_LIMITS } from '@docent/common/models';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { limitReachedMessage, secondsUntilLimitResets, UsageLedger } from './usage-ledger.js';
 
 const limits = (overrides: Partial<typeof UNLIMITED_MODEL_LIMITS>) => ({ ...UNLIMITED_MODEL_LIMITS, ...overrides });

@@ -1,5 +1,5 @@
 import { DEFAULT_PREFERENCES } from '@docent/common/preferences';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { DomainEvent, RecordedEvent } from '../../event-store/domain-event.js';
 import {
   decidePreferences,

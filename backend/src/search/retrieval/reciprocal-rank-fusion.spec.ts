@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { fuseRankings, RRF_K } from './reciprocal-rank-fusion.js';
 
 describe('reciprocal-rank fusion', () => {

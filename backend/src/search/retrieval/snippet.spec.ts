@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { SNIPPET_LENGTH, snippetOf } from './snippet.js';
 
 const highlighted = ({ snippet, highlights }: ReturnType<typeof snippetOf>) =>

@@ -1,0 +1,2 @@
+// @nestjs/common as loaded by ./setup.js: see there why.
+module.exports = globalThis[Symbol.for('docent.requireEsm')]['@nestjs/common'];
