@@ -162,7 +162,7 @@ describe('lists, search, chat, stats and the intelligence figures agree with the
     const response = await as(who)
       .post('/api/search/rag')
       .send({ query: WORD, options: { type, limit: 50 } });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect({ status: response.status, body: response.body }).toMatchObject({ status: 200 });
     return [...new Set(response.body.results.map((hit: SearchHit) => hit.documentName))].sort() as string[];
   }
 
@@ -170,7 +170,7 @@ describe('lists, search, chat, stats and the intelligence figures agree with the
     const response = await as(who)
       .post('/api/chat')
       .send({ message: WORD, searchOptions: { type: 'keyword', limit: 20 } });
-    expect(response.status, response.text).toBe(200);
+    expect({ status: response.status, text: response.text }).toMatchObject({ status: 200 });
     const sources = parseEventStream(response.text).find((event) => event.event === 'sources')?.data as {
       sources: ChatCitation[];
     };
