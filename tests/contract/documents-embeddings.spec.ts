@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/sql';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DocumentReindexer } from '../../backend/src/documents/indexing/document-reindexer.service.js';
-import { KEYWORD_INDEX_OUTDATED } from '../../backend/src/documents/rag-engine.probe.js';
+import { DocumentReindexer } from '../../backend/src/documents/processing/document-reindexer.service.js';
+import { KEYWORD_INDEX_OUTDATED } from '../../backend/src/search/rag-engine.probe.js';
 import {
   createTinyEmbeddingModel,
   type TinyEmbeddingModel,

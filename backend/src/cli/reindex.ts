@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module.js';
 import { ConfigurationError, loadConfig } from '../config/app-config.js';
-import { DocumentReindexer } from '../documents/indexing/document-reindexer.service.js';
+import { DocumentReindexer } from '../documents/processing/document-reindexer.service.js';
 import { ProjectionRunner } from '../projections/projection-runner.service.js';
 import { ReactionRunner } from '../reactions/reaction-runner.service.js';
 

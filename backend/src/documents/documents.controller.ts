@@ -13,16 +13,11 @@ import {
   Res,
   StreamableFile,
 } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import {
-  DOCUMENT_STATUS_LABELS,
-  type DocumentPreview,
-  type DocumentStatus,
-  type DocumentUserMetadata,
-} from '@docent/common/documents';
+import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, type DocumentPreview } from '@docent/common/documents';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import { idParam } from '../auth/auth.schemas.js';
 import type { Principal } from '../auth/principal.js';
@@ -30,23 +25,27 @@ import { DomainError } from '../common/domain-error.js';
 import { DeleteDocumentCommand } from './commands/delete-document.command.js';
 import { ReprocessDocumentCommand } from './commands/reprocess-document.command.js';
 import { UpdateDocumentMetadataCommand } from './commands/update-document-metadata.command.js';
-import { documentMetadataSchema, listDocumentsSchema, previewSchema } from './documents.schemas.js';
-import { ChunkIndex } from './indexing/chunk-index.js';
-import { DocumentViews } from './read-model/document-views.js';
-import { FileNotFoundError, FILE_STORE, type FileStore } from './storage/file-store.js';
-import { DocumentUploads } from './upload/document-uploads.service.js';
+import { UploadDocumentsCommand } from './commands/upload-documents.command.js';
+import { documentMetadataSchema, listDocumentsSchema, previewSchema, uploadFieldsSchema } from './documents.schemas.js';
+import { DownloadDocumentQuery } from './queries/download-document.query.js';
+import { GetDocumentMetadataQuery } from './queries/get-document-metadata.query.js';
+import { GetDocumentStatsQuery } from './queries/get-document-stats.query.js';
+import { GetDocumentQuery } from './queries/get-document.query.js';
+import { ListDocumentsQuery } from './queries/list-documents.query.js';
+import { PreviewDocumentQuery } from './queries/preview-document.query.js';
+import { FILE_STORE, type FileStore } from './storage/file-store.js';
+import { discardAll, readMultipartUpload } from './upload/multipart-upload.js';
+import { uploadResponse } from './upload/upload-response.js';
 
 const documentId = idParam('Document id');
-const PREVIEW_PAGE_CHARACTERS = 20_000;
 
 @ApiTags('Documents')
 @Controller('api/documents')
 export class DocumentsController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly views: DocumentViews,
-    private readonly uploads: DocumentUploads,
-    private readonly chunkIndex: ChunkIndex,
+    private readonly queries: QueryBus,
+    /** Where the multipart reader stages each file as it arrives, before the upload command decides on it. */
     @Inject(FILE_STORE) private readonly files: FileStore,
   ) {}
 
@@ -61,7 +60,20 @@ export class DocumentsController {
     @Res({ passthrough: true }) response: Response,
     @CurrentPrincipal() principal: Principal,
   ) {
-    const { status, body } = await this.uploads.upload(request, principal);
+    const { parts, fields } = await readMultipartUpload(request, this.files, {
+      maxFiles: MAX_FILES_PER_UPLOAD,
+      maxFileBytes: MAX_UPLOAD_BYTES,
+    });
+    const options = uploadFieldsSchema.safeParse(fields);
+    if (!options.success) {
+      await discardAll(parts);
+      throw new DomainError('invalid', options.error.issues[0]!.message);
+    }
+    const staged = parts.flatMap((part) => ('staged' in part ? [part] : []));
+    const outcomes = await this.commands.execute(
+      new UploadDocumentsCommand(staged, options.data.accessLevel, principal),
+    );
+    const { status, body } = uploadResponse(parts, outcomes);
     response.status(status);
     return body;
   }
@@ -73,7 +85,7 @@ export class DocumentsController {
     @Query({ schema: listDocumentsSchema }) query: z.output<typeof listDocumentsSchema>,
     @CurrentPrincipal() principal: Principal,
   ) {
-    return this.views.list(query, principal);
+    return this.queries.execute(new ListDocumentsQuery(query, principal));
   }
 
   @Get('stats')
@@ -82,14 +94,14 @@ export class DocumentsController {
     summary: 'Counts by status, total size (bytes) and total chunks of the documents the caller may read',
   })
   async stats(@CurrentPrincipal() principal: Principal) {
-    return { success: true, stats: await this.views.stats(principal) };
+    return { success: true, stats: await this.queries.execute(new GetDocumentStatsQuery(principal)) };
   }
 
   @Get(':id')
   @Authenticated({ permission: 'documents:read' })
   @ApiOperation({ summary: 'One document' })
   async get(@Param('id', { schema: documentId }) id: string, @CurrentPrincipal() principal: Principal) {
-    return { success: true, document: await this.views.view(id, principal) };
+    return { success: true, document: await this.queries.execute(new GetDocumentQuery(id, principal)) };
   }
 
   @Delete(':id')
@@ -112,9 +124,7 @@ export class DocumentsController {
   @Authenticated({ permission: 'documents:read' })
   @ApiOperation({ summary: "The document's own metadata; 404 when none was ever set" })
   async getMetadata(@Param('id', { schema: documentId }) id: string, @CurrentPrincipal() principal: Principal) {
-    const { userMetadata } = await this.views.find(id, principal);
-    if (!userMetadata) throw new DomainError('not-found', 'This document has no metadata');
-    return { success: true, metadata: { ...userMetadata, id } satisfies DocumentUserMetadata };
+    return { success: true, metadata: await this.queries.execute(new GetDocumentMetadataQuery(id, principal)) };
   }
 
   @Put(':id/metadata')
@@ -135,46 +145,23 @@ export class DocumentsController {
   @Authenticated({ permission: 'documents:read' })
   @ApiOperation({ summary: 'The original file, with its content type and name' })
   async download(@Param('id', { schema: documentId }) id: string, @CurrentPrincipal() principal: Principal) {
-    const document = await this.views.find(id, principal);
-    try {
-      return new StreamableFile(this.files.get(document.sha256), {
-        type: document.contentType,
-        length: document.sizeBytes,
-        disposition: attachment(document.name),
-      });
-    } catch (error) {
-      if (error instanceof FileNotFoundError)
-        throw new DomainError('not-found', 'The original file is missing from storage');
-      throw error;
-    }
+    const original = await this.queries.execute(new DownloadDocumentQuery(id, principal));
+    return new StreamableFile(original.content, {
+      type: original.contentType,
+      length: original.sizeBytes,
+      disposition: attachment(original.name),
+    });
   }
 
   @Get(':id/preview')
   @Authenticated({ permission: 'documents:read' })
   @ApiOperation({ summary: 'The extracted text, a page of characters at a time' })
-  async preview(
+  preview(
     @Param('id', { schema: documentId }) id: string,
     @Query({ schema: previewSchema }) query: z.output<typeof previewSchema>,
     @CurrentPrincipal() principal: Principal,
   ): Promise<DocumentPreview> {
-    const document = await this.views.find(id, principal);
-    const text = await this.chunkIndex.extractedText(id);
-    if (text === null) {
-      const status = DOCUMENT_STATUS_LABELS[document.status as DocumentStatus];
-      throw new DomainError('conflict', `No text has been extracted from this document yet: it is ${status}`);
-    }
-    const pageSize = query.pageSize ?? PREVIEW_PAGE_CHARACTERS;
-    const pageCount = Math.max(1, Math.ceil(text.length / pageSize));
-    const page = Math.min(query.page ?? 1, pageCount);
-    return {
-      success: true,
-      documentId: id,
-      name: document.name,
-      text: text.slice((page - 1) * pageSize, page * pageSize),
-      page,
-      pageCount,
-      totalCharacters: text.length,
-    };
+    return this.queries.execute(new PreviewDocumentQuery(id, query.page, query.pageSize, principal));
   }
 }
 

@@ -1,13 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import type { SearchHistoryResponse, SearchResponse, SearchStatsResponse } from '@docent/common/search';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { ClearSearchHistoryCommand } from './commands/clear-search-history.command.js';
-import { SearchDocumentsCommand } from './commands/search-documents.command.js';
-import { SearchStatsViews } from './read-model/search-stats-views.js';
+import { GetSearchHistoryQuery } from './queries/get-search-history.query.js';
+import { GetSearchStatsQuery } from './queries/get-search-stats.query.js';
+import { SearchDocumentsQuery } from './queries/search-documents.query.js';
 import { searchRequestSchema } from './search.schemas.js';
 
 /** Searching is search:basic; so are its figures, which every searcher's Intelligence page shows. */
@@ -16,7 +17,7 @@ import { searchRequestSchema } from './search.schemas.js';
 export class SearchController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly views: SearchStatsViews,
+    private readonly queries: QueryBus,
   ) {}
 
   @Post('rag')
@@ -30,21 +31,21 @@ export class SearchController {
     @Body({ schema: searchRequestSchema }) { query, options }: z.output<typeof searchRequestSchema>,
     @CurrentPrincipal() principal: Principal,
   ): Promise<SearchResponse> {
-    return this.commands.execute(new SearchDocumentsCommand(query, options, principal));
+    return this.queries.execute(new SearchDocumentsQuery(query, options, principal));
   }
 
   @Get('stats')
   @Authenticated({ permission: 'search:basic' })
   @ApiOperation({ summary: 'Searches by type, mean time (ms), success rate and the last search, over all users' })
   async stats(): Promise<SearchStatsResponse> {
-    return { success: true, stats: await this.views.searchStats() };
+    return { success: true, stats: await this.queries.execute(new GetSearchStatsQuery()) };
   }
 
   @Get('history')
   @Authenticated({ permission: 'search:basic' })
   @ApiOperation({ summary: "The caller's last 50 distinct queries, most recent first" })
   async history(@CurrentPrincipal() principal: Principal): Promise<SearchHistoryResponse> {
-    return { success: true, history: await this.views.history(principal.userId) };
+    return { success: true, history: await this.queries.execute(new GetSearchHistoryQuery(principal)) };
   }
 
   @Delete('history')

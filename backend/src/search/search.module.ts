@@ -1,20 +1,33 @@
 import { Module } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module.js';
-import { ClearSearchHistoryHandler } from './commands/clear-search-history.command.js';
-import { SearchDocumentsHandler } from './commands/search-documents.command.js';
+import { ClearSearchHistoryHandler } from './commands/clear-search-history.handler.js';
+import { RecordSearchHandler } from './commands/record-search.handler.js';
+import { SearchIndexModule } from './index/search-index.module.js';
+import { GetSearchHistoryHandler } from './queries/get-search-history.handler.js';
+import { GetSearchStatsHandler } from './queries/get-search-stats.handler.js';
+import { SearchDocumentsHandler } from './queries/search-documents.handler.js';
+import { RagEngineProbe } from './rag-engine.probe.js';
 import { SearchHistoryProjection } from './read-model/search-history.projection.js';
 import { SearchStatsProjection } from './read-model/search-stats.projection.js';
 import { SearchStatsViews } from './read-model/search-stats-views.js';
 import { DocumentSearch } from './retrieval/document-search.service.js';
 import { SearchController } from './search.controller.js';
 
-/** Search over the indexed chunks (issue 6): the search API, its SearchPerformed record, the search figures and each user's search history. */
+/**
+ * Search over the indexed chunks (issue 6): the chunk index, the search API, its
+ * SearchPerformed record, the search figures and each user's search history. Which
+ * documents a reader may search comes from the documents feature (READABLE_DOCUMENTS).
+ */
 @Module({
-  imports: [DocumentsModule],
+  imports: [DocumentsModule, SearchIndexModule],
   controllers: [SearchController],
   providers: [
     DocumentSearch,
+    RagEngineProbe,
     SearchDocumentsHandler,
+    GetSearchStatsHandler,
+    GetSearchHistoryHandler,
+    RecordSearchHandler,
     ClearSearchHistoryHandler,
     SearchStatsProjection,
     SearchHistoryProjection,

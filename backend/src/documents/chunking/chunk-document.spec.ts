@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DocumentBlock, ParsedDocument, TextPosition } from '../parsing/parsed-document.js';
 import { chunkDocument, type Chunk } from './chunk-document.js';
-import { tokenize } from './tokenize.js';
+import { tokenize } from '../../search/index/tokenize.js';
 
 function block(text: string, position: TextPosition = {}): DocumentBlock {
   return { text, position };

@@ -1,5 +1,5 @@
 import type { DocumentBlock, ParsedDocument, TextPosition } from '../parsing/parsed-document.js';
-import { tokenize } from './tokenize.js';
+import { tokenize } from '../../search/index/tokenize.js';
 
 /**
  * Where a chunk sits: its block's position. In a sheet block whose position gives its

@@ -1,18 +1,18 @@
 import {
   DOCUMENT_STATUS_LABELS,
   nextDocumentStatus,
-  type AccessLevel,
   type DocumentLifecycleEvent,
   type DocumentStatus,
 } from '@docent/common/documents';
 import { DomainError } from '../../common/domain-error.js';
+import type { Decider } from '../../event-store/decider.js';
+import { assertNever, type DomainEvent, type DomainEventMap } from '../../event-store/domain-event.js';
 import {
-  assertNever,
-  type DomainEvent,
-  type DomainEventMap,
-  type RecordedEvent,
-} from '../../event-store/domain-event.js';
-import type { DocumentUserMetadataFields } from './document.events.js';
+  DOCUMENT_STREAM_TYPE,
+  type DocumentEventType,
+  type DocumentUserMetadataFields,
+  type StoredAccessLevel,
+} from './document.events.js';
 
 export interface DocumentState {
   exists: boolean;
@@ -20,21 +20,13 @@ export interface DocumentState {
   status: DocumentStatus;
   name: string;
   uploadedBy: string;
-  accessLevel: AccessLevel;
+  accessLevel: StoredAccessLevel;
   sha256: string;
 }
 
-export const initialDocumentState = (): DocumentState => ({
-  exists: false,
-  deleted: false,
-  status: 'uploading',
-  name: '',
-  uploadedBy: '',
-  accessLevel: 'shared',
-  sha256: '',
-});
-
 export const DOCUMENT_NOT_FOUND = 'Document not found';
+const DOCUMENT_EXISTS = 'This document already exists';
+const ONLY_PROCESSED_HAVE_VECTORS = 'Only processed documents have vectors to rebuild';
 
 export type DocumentCommand =
   | { type: 'Upload'; upload: DomainEventMap['DocumentUploaded'] }
@@ -54,9 +46,11 @@ const LIFECYCLE_EVENT = {
   DocumentReprocessRequested: { type: 'REPROCESS_REQUESTED' },
 } as const satisfies Record<string, DocumentLifecycleEvent>;
 
-export function decideDocument(command: DocumentCommand, state: DocumentState): DomainEvent[] {
+export type DocumentEvent = DomainEvent<DocumentEventType>;
+
+function decide(command: DocumentCommand, state: DocumentState): DocumentEvent[] {
   if (command.type === 'Upload') {
-    if (state.exists) throw new DomainError('conflict', 'This document already exists');
+    if (state.exists) throw new DomainError('conflict', DOCUMENT_EXISTS);
     return [{ type: 'DocumentUploaded', data: command.upload }];
   }
   if (!state.exists || state.deleted) throw new DomainError('not-found', DOCUMENT_NOT_FOUND);
@@ -83,8 +77,7 @@ export function decideDocument(command: DocumentCommand, state: DocumentState): 
       }
       return [{ type: 'DocumentReprocessRequested', data: {} }];
     case 'RecordVectorsRebuilt':
-      if (state.status !== 'processed')
-        throw new DomainError('conflict', 'Only processed documents have vectors to rebuild');
+      if (state.status !== 'processed') throw new DomainError('conflict', ONLY_PROCESSED_HAVE_VECTORS);
       return [
         {
           type: 'DocumentVectorsRebuilt',
@@ -106,18 +99,7 @@ function requireTransition(state: DocumentState, event: DocumentLifecycleEvent):
   }
 }
 
-export type DocumentEvent = RecordedEvent<
-  | 'DocumentUploaded'
-  | 'DocumentParsed'
-  | 'DocumentProcessed'
-  | 'DocumentProcessingFailed'
-  | 'DocumentReprocessRequested'
-  | 'DocumentVectorsRebuilt'
-  | 'DocumentMetadataUpdated'
-  | 'DocumentDeleted'
->;
-
-export function evolveDocument(state: DocumentState, event: DocumentEvent): DocumentState {
+function evolve(state: DocumentState, event: DocumentEvent): DocumentState {
   switch (event.type) {
     case 'DocumentUploaded':
       return {
@@ -152,3 +134,23 @@ export function evolveDocument(state: DocumentState, event: DocumentEvent): Docu
 function advance(status: DocumentStatus, event: DocumentLifecycleEvent): DocumentStatus {
   return nextDocumentStatus(status, event) ?? status;
 }
+
+/**
+ * A document's life: uploaded, parsed, processed or failed, reprocessed when failed, its
+ * metadata changed, its vectors rebuilt, deleted. Which status may follow which is the
+ * shared statechart's to say (common/src/documents).
+ */
+export const documentDecider: Decider<DocumentCommand, DocumentEvent, DocumentState> = {
+  streamType: DOCUMENT_STREAM_TYPE,
+  initialState: () => ({
+    exists: false,
+    deleted: false,
+    status: 'uploading',
+    name: '',
+    uploadedBy: '',
+    accessLevel: 'shared',
+    sha256: '',
+  }),
+  decide,
+  evolve,
+};

@@ -1,10 +1,17 @@
-import type { AccessLevel, DocumentType } from '@docent/common/documents';
+/**
+ * The stored shapes of the document stream's events, declared here rather than borrowed
+ * from the API's types (common/), so that no change to the API changes what is stored.
+ */
+
+/** Who may read a document: everyone who reads documents, or its uploader (and those managing all documents). */
+export type StoredAccessLevel = 'shared' | 'private';
+export type StoredDocumentType = 'PDF' | 'DOCX' | 'XLSX' | 'MD' | 'PPTX' | 'TXT';
 
 /** What a user may attach to a document (GET/PUT /api/documents/{id}/metadata): known fields plus free ones. */
 export interface DocumentUserMetadataFields {
   category?: string | null;
   tags?: string[];
-  accessLevel?: AccessLevel;
+  accessLevel?: StoredAccessLevel;
   [field: string]: unknown;
 }
 
@@ -14,12 +21,12 @@ declare module '../../event-store/domain-event.js' {
     DocumentUploaded: {
       documentId: string;
       name: string;
-      type: DocumentType;
+      type: StoredDocumentType;
       contentType: string;
       sizeBytes: number;
       sha256: string;
       uploadedBy: string;
-      accessLevel: AccessLevel;
+      accessLevel: StoredAccessLevel;
     };
     /** The text is extracted; chunking and embedding follow. */
     DocumentParsed: { pages: number; words: number; language: string; characters: number };
@@ -54,3 +61,5 @@ export const DOCUMENT_EVENT_TYPES = [
   'DocumentMetadataUpdated',
   'DocumentDeleted',
 ] as const;
+
+export type DocumentEventType = (typeof DOCUMENT_EVENT_TYPES)[number];

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { postingsOf } from '../indexing/postings.js';
+import { postingsOf } from '../../search/index/postings.js';
 import { parseDocument, prepareDocument } from './parse-document.js';
 import {
   docxFixture,

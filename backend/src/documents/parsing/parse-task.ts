@@ -1,12 +1,12 @@
-import { chunkDocument, type ChunkingOptions } from '../chunking/chunk-document.js';
-import { withPostings, type IndexableChunk } from '../indexing/postings.js';
+import { withPostings, type ChunkPostings } from '../../search/index/postings.js';
+import { chunkDocument, type Chunk, type ChunkingOptions } from '../chunking/chunk-document.js';
 import { parseDocumentBytes } from './parse-document-bytes.js';
 import type { ParseLimits } from './parse-limits.js';
 import type { ParseResult } from './parse-result.js';
 import type { ParsedDocument } from './parsed-document.js';
 
 /** A document ready to index: its text and metadata, cut into chunks with their postings (the blocks are used up by chunking). */
-export type PreparedDocument = Omit<ParsedDocument, 'blocks'> & { chunks: IndexableChunk[] };
+export type PreparedDocument = Omit<ParsedDocument, 'blocks'> & { chunks: (Chunk & ChunkPostings)[] };
 export type PrepareResult = { ok: true; document: PreparedDocument } | { ok: false; reason: string };
 
 export interface ParseTask {

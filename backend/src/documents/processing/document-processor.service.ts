@@ -1,29 +1,25 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { EventBus, ofType } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/sql';
 import { availableParallelism } from 'node:os';
 import { buffer } from 'node:stream/consumers';
-import { filter, type Subscription } from 'rxjs';
-import { EMBEDDING_PROVIDER, type EmbeddingProvider } from '../../embeddings/embedding-provider.js';
 import { ConcurrencyConflictError } from '../../event-store/concurrency-conflict.error.js';
+import { Decisions } from '../../event-store/decisions.service.js';
 import type { EventMetadata } from '../../event-store/domain-event.js';
-import { RecordedDomainEvent } from '../../event-store/recorded-domain-event.js';
-import { DocumentStreamWriter } from '../domain/document-stream-writer.js';
-import { documentIdOf } from '../domain/document.events.js';
-import { ChunkIndex, type ChunkEmbeddings } from '../indexing/chunk-index.js';
-import type { IndexableChunk } from '../indexing/postings.js';
+import { ReactionRunner } from '../../reactions/reaction-runner.service.js';
+import { CHUNK_INDEX_WRITER, type ChunkIndexWriter } from '../../search/index/chunk-index-writer.port.js';
+import { documentDecider, type DocumentCommand } from '../domain/document.decider.js';
+import { documentStreamId } from '../domain/document.events.js';
 import { closeParseWorkers, prepareDocument } from '../parsing/parse-document.js';
 import { DocumentEntity } from '../read-model/document.entity.js';
-import { Originals } from '../storage/originals.js';
+import { ExtractedTexts } from '../storage/extracted-texts.js';
 import { FILE_STORE, FileNotFoundError, type FileStore } from '../storage/file-store.js';
+import { Originals } from '../storage/originals.js';
 import { ProcessingProgress } from './processing-progress.js';
 
 export const NO_TEXT_FOUND = 'No text could be extracted from this document';
 export const ORIGINAL_MISSING = 'The original file is missing from storage; upload it again';
 export const PROCESSING_FAILED_UNEXPECTEDLY = 'Processing failed unexpectedly; try Reprocess';
 
-/** Texts per embedding call: small enough to report progress often. */
-const EMBEDDING_SLICE = 64;
 const SYSTEM: EventMetadata = { actorId: null };
 /** Longer than any upload can take to arrive, so only uploads a crash cut off are removed. */
 const ABANDONED_UPLOAD_AGE_MS = 60 * 60 * 1000;
@@ -45,45 +41,41 @@ export const defaultProcessingOptions = (): DocumentProcessingOptions => ({
 
 /**
  * Turns uploaded documents into indexed chunks, off the request that uploaded them.
- * Driven by the log: every document recorded as indexing or processing is work, so
- * after a crash or restart `start()` finds what was unfinished and does it again.
- * Each run replaces the document's chunks as a whole and the final event is
- * appended at the version the run started from, so a repeated run never duplicates
- * a chunk and a run overtaken by a deletion changes nothing.
+ * Work comes from the log: the document-processing reaction queues each document
+ * uploaded or sent back for reprocessing, and `start()` queues every document still
+ * recorded as indexing or processing, which is what a crash or restart left unfinished.
+ * Each run replaces the document's chunks as a whole and appends its events at the
+ * version the run started from, so a repeated run never duplicates a chunk, a run
+ * overtaken by a deletion changes nothing, and a document already processed is left alone.
  */
 @Injectable()
 export class DocumentProcessor implements OnModuleDestroy {
   private readonly logger = new Logger(DocumentProcessor.name);
   private readonly waiting = new Set<string>();
   private readonly running = new Map<string, Promise<void>>();
-  private subscription: Subscription | null = null;
-  private stopped = false;
+  /** Only the server processes documents (app.factory starts it); the command-line tools never do. */
+  private stopped = true;
   private idleWaiters: (() => void)[] = [];
 
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    private readonly eventBus: EventBus,
-    private readonly documents: DocumentStreamWriter,
-    private readonly chunkIndex: ChunkIndex,
+    private readonly decisions: Decisions,
+    private readonly reactions: ReactionRunner,
+    @Inject(CHUNK_INDEX_WRITER) private readonly chunkIndex: ChunkIndexWriter,
+    private readonly texts: ExtractedTexts,
     private readonly originals: Originals,
     private readonly progress: ProcessingProgress,
     @Inject(FILE_STORE) private readonly files: FileStore,
-    @Inject(EMBEDDING_PROVIDER) private readonly embedder: EmbeddingProvider | null,
     @Inject(DOCUMENT_PROCESSING_OPTIONS) private readonly options: DocumentProcessingOptions,
   ) {}
 
-  /** Begins processing: new work as it is recorded, and whatever a previous run left unfinished. */
+  /** Begins processing: whatever a previous run left unfinished, then new work as the reaction queues it. */
   async start(): Promise<void> {
-    if (this.subscription) return;
-    this.stopped = false;
-    if (this.embedder) await this.chunkIndex.ensureVectorIndex(this.embedder.dimensions);
+    if (!this.stopped) return;
+    await this.chunkIndex.prepareVectorIndex();
     await this.clearUpAfterCrash();
-    this.subscription = this.eventBus
-      .pipe(
-        ofType(RecordedDomainEvent),
-        filter(({ event }) => event.type === 'DocumentUploaded' || event.type === 'DocumentReprocessRequested'),
-      )
-      .subscribe(({ event }) => this.enqueue(documentIdOf(event.streamId)));
+    this.stopped = false;
+    // Read after taking work: a document the reaction passed over while stopped was committed before this read.
     const unfinished = await this.orm.em
       .fork()
       .find(
@@ -95,24 +87,46 @@ export class DocumentProcessor implements OnModuleDestroy {
   }
 
   /**
-   * What an earlier crash may have left: chunks of documents deleted since, and uploads
-   * cut off mid-write. An upload still being written is younger than the cut-off.
+   * Queues a document unless it is already waiting or running; its run does nothing if
+   * it is no longer indexing or processing by then. Ignored while stopped: `start()`
+   * finds the document from its recorded status.
+   */
+  enqueue(documentId: string): void {
+    if (this.stopped || this.running.has(documentId)) return;
+    this.waiting.add(documentId);
+    this.pump();
+  }
+
+  /**
+   * What an earlier crash may have left: chunks and texts of documents deleted since,
+   * and uploads cut off mid-write. An upload still being written is younger than the cut-off.
    */
   private async clearUpAfterCrash(): Promise<void> {
-    const orphans = await this.chunkIndex.removeOrphans();
+    const orphans = await this.documentsGone(await this.chunkIndex.indexedDocumentIds());
+    for (const documentId of orphans) await this.chunkIndex.removeDocument(documentId);
+    const texts = await this.texts.removeOrphans();
     const abandoned = await this.files.removeAbandonedUploads(new Date(Date.now() - ABANDONED_UPLOAD_AGE_MS));
-    if (orphans + abandoned > 0) {
+    if (orphans.length + texts + abandoned > 0) {
       this.logger.log(
-        `Cleared up after a crash: chunks of ${orphans} deleted documents, ${abandoned} unfinished uploads`,
+        `Cleared up after a crash: chunks of ${orphans.length} and texts of ${texts} deleted documents, ${abandoned} unfinished uploads`,
       );
     }
+  }
+
+  /** Those of the documents that are not in the documents table (any more). */
+  private async documentsGone(documentIds: string[]): Promise<string[]> {
+    if (documentIds.length === 0) return [];
+    const rows = await this.orm.em.fork().execute<{ id: string }[]>(
+      `select id from jsonb_array_elements_text(?::jsonb) as listed(id)
+       where not exists (select 1 from documents d where d.id = listed.id::uuid)`,
+      [JSON.stringify(documentIds)],
+    );
+    return rows.map((row) => row.id);
   }
 
   /** Stops taking work and waits for the documents in hand; the rest stays recorded for the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.subscription?.unsubscribe();
-    this.subscription = null;
     this.waiting.clear();
     await Promise.allSettled(this.running.values());
   }
@@ -122,16 +136,14 @@ export class DocumentProcessor implements OnModuleDestroy {
     await closeParseWorkers();
   }
 
-  /** Resolves once nothing is waiting or running: for tests and the benchmark. */
-  whenIdle(): Promise<void> {
-    if (this.waiting.size === 0 && this.running.size === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-
-  private enqueue(documentId: string): void {
-    if (this.stopped || this.running.has(documentId)) return;
-    this.waiting.add(documentId);
-    this.pump();
+  /**
+   * Resolves once every upload recorded so far has reached the processor and nothing is
+   * waiting or running: for tests and the benchmark.
+   */
+  async whenIdle(): Promise<void> {
+    await this.reactions.catchUp();
+    if (this.waiting.size === 0 && this.running.size === 0) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
   private pump(): void {
@@ -158,8 +170,9 @@ export class DocumentProcessor implements OnModuleDestroy {
         return;
       }
       this.logger.error({ err: error, documentId }, 'Document processing failed unexpectedly');
-      await this.fail(documentId, PROCESSING_FAILED_UNEXPECTEDLY).catch((failure: unknown) =>
-        this.logger.error({ err: failure, documentId }, 'Could not record the failure of a document'),
+      await this.record(documentId, { type: 'RecordFailure', reason: PROCESSING_FAILED_UNEXPECTEDLY }).catch(
+        (failure: unknown) =>
+          this.logger.error({ err: failure, documentId }, 'Could not record the failure of a document'),
       );
     } finally {
       this.progress.clear(documentId);
@@ -167,10 +180,13 @@ export class DocumentProcessor implements OnModuleDestroy {
   }
 
   private async run(documentId: string): Promise<void> {
-    const loaded = await this.documents.load(documentId);
+    const loaded = await this.decisions.load(documentDecider, documentStreamId(documentId));
     const { state } = loaded;
     let { version } = loaded;
     if (!state.exists || state.deleted || (state.status !== 'indexing' && state.status !== 'processing')) return;
+    const fail = async (reason: string) => {
+      await this.record(documentId, { type: 'RecordFailure', reason }, version);
+    };
 
     this.progress.report(documentId, 'reading', 0);
     let bytes: Uint8Array;
@@ -178,7 +194,7 @@ export class DocumentProcessor implements OnModuleDestroy {
       // A copy in its own ArrayBuffer: a Node Buffer may be a view into a shared pool, which parsers must not see.
       bytes = new Uint8Array(await buffer(this.files.get(state.sha256)));
     } catch (error) {
-      if (error instanceof FileNotFoundError) return this.fail(documentId, ORIGINAL_MISSING, version);
+      if (error instanceof FileNotFoundError) return fail(ORIGINAL_MISSING);
       throw error;
     }
 
@@ -187,13 +203,13 @@ export class DocumentProcessor implements OnModuleDestroy {
       size: this.options.chunkSize,
       overlap: this.options.chunkOverlap,
     });
-    if (!prepared.ok) return this.fail(documentId, prepared.reason, version);
+    if (!prepared.ok) return fail(prepared.reason);
     const { document } = prepared;
     const { chunks } = document;
-    if (chunks.length === 0) return this.fail(documentId, NO_TEXT_FOUND, version);
+    if (chunks.length === 0) return fail(NO_TEXT_FOUND);
 
     if (state.status === 'indexing') {
-      version = await this.documents.execute(
+      version = await this.record(
         documentId,
         {
           type: 'RecordParsed',
@@ -202,61 +218,47 @@ export class DocumentProcessor implements OnModuleDestroy {
           language: document.metadata.language,
           characters: document.text.length,
         },
-        SYSTEM,
         version,
       );
     }
 
     this.progress.report(documentId, 'chunking', 0);
-    const { embeddings, embeddingError } = await this.embed(documentId, chunks);
-    this.progress.report(documentId, 'saving', 90);
-    await this.chunkIndex.replaceDocument(documentId, document.text, chunks, embeddings);
-    await this.documents.execute(
+    const { embeddingModel, embeddingError } = await this.chunkIndex.replaceChunks(
+      documentId,
+      chunks,
+      (stage, percent) => this.progress.report(documentId, stage, percent),
+    );
+    await this.texts.save(documentId, document.text);
+    await this.record(
       documentId,
       {
         type: 'RecordProcessed',
         chunks: chunks.length,
-        vectorized: embeddings !== null,
-        embeddingModel: embeddings?.model ?? null,
+        vectorized: embeddingModel !== null,
+        embeddingModel,
         embeddingError,
       },
-      SYSTEM,
       version,
     );
   }
 
-  /** Embeddings for every chunk, or none with the reason: a failing model never keeps a document from keyword search. */
-  private async embed(
-    documentId: string,
-    chunks: IndexableChunk[],
-  ): Promise<{ embeddings: ChunkEmbeddings | null; embeddingError: string | null }> {
-    if (!this.embedder) return { embeddings: null, embeddingError: null };
-    const vectors: number[][] = [];
-    try {
-      for (let from = 0; from < chunks.length; from += EMBEDDING_SLICE) {
-        this.progress.report(documentId, 'embedding', (from / chunks.length) * 100);
-        const slice = chunks.slice(from, from + EMBEDDING_SLICE).map((chunk) => chunk.text);
-        vectors.push(...(await this.embedder.embed(slice)));
-      }
-    } catch (error) {
-      this.logger.warn({ err: error, documentId }, 'Embedding failed; the document is indexed for keyword search only');
-      return { embeddings: null, embeddingError: (error as Error).message };
-    }
-    return {
-      embeddings: { model: this.embedder.model, dimensions: this.embedder.dimensions, vectors },
-      embeddingError: null,
-    };
+  /**
+   * Appends the outcome at `expectedVersion`, the version the run read: a ConcurrencyConflictError
+   * when anyone changed the document meanwhile. Returns the new version.
+   */
+  private async record(documentId: string, command: DocumentCommand, expectedVersion?: number): Promise<number> {
+    const { version } = await this.decisions.handle(documentDecider, documentStreamId(documentId), command, SYSTEM, {
+      expectedVersion,
+    });
+    return version;
   }
 
-  private async fail(documentId: string, reason: string, expectedVersion?: number): Promise<void> {
-    await this.documents.execute(documentId, { type: 'RecordFailure', reason }, SYSTEM, expectedVersion);
-  }
-
-  /** Someone changed the document while it was processed: a deletion leaves chunks to clear up. */
+  /** Someone changed the document while it was processed: a deletion leaves chunks, text and perhaps the original to clear up. */
   private async afterOvertaken(documentId: string): Promise<void> {
-    const { state } = await this.documents.load(documentId);
+    const { state } = await this.decisions.load(documentDecider, documentStreamId(documentId));
     if (state.deleted) {
       await this.chunkIndex.removeDocument(documentId);
+      await this.texts.remove(documentId);
       await this.originals.releaseIfUnreferenced(state.sha256);
     }
   }

@@ -1,4 +1,5 @@
-import type { SearchType } from '@docent/common/search';
+/** The stored search types, declared here so that no change to the API's types changes what is stored. */
+export type StoredSearchType = 'semantic' | 'keyword' | 'hybrid';
 
 declare module '../../event-store/domain-event.js' {
   interface DomainEventMap {
@@ -8,7 +9,7 @@ declare module '../../event-store/domain-event.js' {
      */
     SearchPerformed: {
       userId: string;
-      type: SearchType;
+      type: StoredSearchType;
       query: string;
       resultCount: number;
       /** Whole milliseconds. */

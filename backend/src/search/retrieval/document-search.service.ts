@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/sql';
-import type { DocumentType } from '@docent/common/documents';
 import type { SearchHit, SearchOptions, SearchType } from '@docent/common/search';
 import type { Principal } from '../../auth/principal.js';
 import { DomainError } from '../../common/domain-error.js';
-import { ChunkIndex, type ChunkHit, type DocumentScope } from '../../documents/indexing/chunk-index.js';
-import { SEMANTIC_SEARCH_UNAVAILABLE } from '../../documents/rag-engine.probe.js';
+import { READABLE_DOCUMENTS, type ReadableDocuments } from '../../documents/readable-documents.port.js';
 import { EMBEDDING_PROVIDER, type EmbeddingProvider } from '../../embeddings/embedding-provider.js';
+import { ChunkIndex, type ChunkHit, type DocumentsWithin } from '../index/chunk-index.js';
+import { SEMANTIC_SEARCH_UNAVAILABLE } from '../rag-engine.probe.js';
 import { fuseRankings } from './reciprocal-rank-fusion.js';
 import { snippetOf } from './snippet.js';
 
@@ -27,38 +26,27 @@ interface ScoredChunk {
   ranks?: SearchHit['ranks'];
 }
 
-interface ChunkRow {
-  chunk_id: string | number;
-  text: string;
-  position: unknown;
-  document_id: string;
-  document_name: string;
-  document_type: DocumentType;
-}
-
 /**
  * Keyword (BM25), semantic (vector) and hybrid (fused) search over the chunks of the
  * documents the caller may read. Access and filters are part of every retrieval
- * statement, so a chunk outside them is never even scored.
+ * statement (the documents feature's ReadableDocuments relation, joined), so a chunk
+ * outside them is never even scored. Chat retrieves its passages through `search` too.
  */
 @Injectable()
 export class DocumentSearch {
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
     private readonly chunkIndex: ChunkIndex,
+    @Inject(READABLE_DOCUMENTS) private readonly documents: ReadableDocuments,
     @Inject(EMBEDDING_PROVIDER) private readonly embedder: EmbeddingProvider | null,
   ) {}
 
   async search(query: string, options: ResolvedSearchOptions, principal: Principal): Promise<SearchOutcome> {
-    const scope: DocumentScope = {
-      reader: principal,
-      fileTypes: options.fileTypes,
-      tags: options.tags,
-    };
+    const within: DocumentsWithin = (bind) =>
+      this.documents.relation({ reader: principal, fileTypes: options.fileTypes, tags: options.tags }, bind);
     const retrieve = (type: 'keyword' | 'semantic', limit: number) =>
       type === 'keyword'
-        ? this.chunkIndex.keywordSearch(query, { limit, documentIds: options.documentIds, scope })
-        : this.semantic(query, limit, options.documentIds, scope);
+        ? this.chunkIndex.keywordSearch(query, { limit, documentIds: options.documentIds, within })
+        : this.semantic(query, limit, options.documentIds, within);
 
     let scored: ScoredChunk[];
     let fallback: SearchOutcome['fallback'];
@@ -76,45 +64,40 @@ export class DocumentSearch {
     const kept = scored
       .filter((hit) => options.minScore === undefined || hit.score >= options.minScore)
       .slice(0, options.limit);
-    return { results: await this.toHits(kept, query), ...(fallback && { fallback }) };
+    return { results: await this.toHits(kept, query, within), ...(fallback && { fallback }) };
   }
 
   private async semantic(
     query: string,
     limit: number,
     documentIds: string[] | undefined,
-    scope: DocumentScope,
+    within: DocumentsWithin,
   ): Promise<ChunkHit[]> {
     if (!this.embedder) throw new DomainError('conflict', SEMANTIC_SEARCH_UNAVAILABLE);
     const [vector] = await this.embedder.embed([query]);
-    return this.chunkIndex.semanticSearch(vector!, { model: this.embedder.model, limit, documentIds, scope });
+    return this.chunkIndex.semanticSearch(vector!, { model: this.embedder.model, limit, documentIds, within });
   }
 
   /** The chunks' text, position and document, in the order of `scored`. */
-  private async toHits(scored: ScoredChunk[], query: string): Promise<SearchHit[]> {
-    if (scored.length === 0) return [];
-    const rows = await this.orm.em.fork().execute<ChunkRow[]>(
-      `select c.id as chunk_id, c.text, c.position, d.id as document_id, d.name as document_name, d.type as document_type
-       from document_chunks c join documents d on d.id = c.document_id
-       where c.id in (select jsonb_array_elements_text(?::jsonb)::bigint)`,
-      [JSON.stringify(scored.map((hit) => hit.chunkId))],
+  private async toHits(scored: ScoredChunk[], query: string, within: DocumentsWithin): Promise<SearchHit[]> {
+    const chunks = await this.chunkIndex.chunksWithDocuments(
+      scored.map((hit) => hit.chunkId),
+      within,
     );
-    const byId = new Map(rows.map((row) => [String(row.chunk_id), row]));
+    const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]));
     return scored.flatMap(({ chunkId, score, ranks }) => {
-      const row = byId.get(chunkId);
+      const chunk = byId.get(chunkId);
       // A chunk replaced by reprocessing between the two statements is no longer there to show.
-      if (!row) return [];
+      if (!chunk) return [];
       return [
         {
-          documentId: row.document_id,
-          documentName: row.document_name,
-          documentType: row.document_type,
+          documentId: chunk.documentId,
+          documentName: chunk.documentName,
+          documentType: chunk.documentType,
           chunkId,
-          text: row.text,
-          ...snippetOf(row.text, query),
-          position: (typeof row.position === 'string'
-            ? JSON.parse(row.position)
-            : row.position) as SearchHit['position'],
+          text: chunk.text,
+          ...snippetOf(chunk.text, query),
+          position: chunk.position,
           score,
           ...(ranks && { ranks }),
         },

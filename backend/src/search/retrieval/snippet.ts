@@ -1,5 +1,5 @@
 import type { TextRange } from '@docent/common/search';
-import { tokenize } from '../../documents/chunking/tokenize.js';
+import { tokenize } from '../index/tokenize.js';
 
 export const SNIPPET_LENGTH = 240;
 /** How much of the window comes before the first match, so that it reads in context. */

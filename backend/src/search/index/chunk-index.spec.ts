@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/sql';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../testing/test-app.js';
-import { tokenize } from '../chunking/tokenize.js';
 import { ChunkIndex } from './chunk-index.js';
-import { withPostings, type IndexableChunk } from './postings.js';
+import type { IndexableChunk } from './chunk-index-writer.port.js';
+import { withPostings } from './postings.js';
+import { tokenize } from './tokenize.js';
 
 let t: TestApp;
 let index: ChunkIndex;
@@ -36,8 +37,8 @@ describe('BM25 keyword search', () => {
   const second = randomUUID();
 
   beforeAll(async () => {
-    await index.replaceDocument(first, '', chunksOf('apple banana apple', 'banana cherry'), null);
-    await index.replaceDocument(second, '', chunksOf('cherry cherry cherry date'), null);
+    await index.replaceChunks(first, chunksOf('apple banana apple', 'banana cherry'), null);
+    await index.replaceChunks(second, chunksOf('cherry cherry cherry date'), null);
   });
 
   /*
@@ -73,7 +74,7 @@ describe('BM25 keyword search', () => {
 
   it('replaces a document as a whole, so writing it twice changes no score', async () => {
     const before = await index.keywordSearch('apple cherry', { limit: 10 });
-    await index.replaceDocument(first, '', chunksOf('apple banana apple', 'banana cherry'), null);
+    await index.replaceChunks(first, chunksOf('apple banana apple', 'banana cherry'), null);
 
     expect(await index.keywordSearch('apple cherry', { limit: 10 })).toEqual(
       before.map((hit) => ({ ...hit, chunkId: expect.any(String) })),
@@ -87,7 +88,7 @@ describe('BM25 keyword search', () => {
 
   it('forgets a removed document in the corpus statistics', async () => {
     const third = randomUUID();
-    await index.replaceDocument(third, '', chunksOf('apple'), null);
+    await index.replaceChunks(third, chunksOf('apple'), null);
     await index.removeDocument(third);
 
     const [hit] = await index.keywordSearch('apple', { limit: 1 });
@@ -110,8 +111,8 @@ describe('BM25 keyword search over many chunks', () => {
       if (position % 10 === 5) return 'walrus tusk';
       return position % 2 === 0 ? 'shore wave sand' : 'shore shore wave tide sand sand';
     });
-    await index.replaceDocument(document, '', chunksOf(...texts), null);
-    await index.replaceDocument(other, '', chunksOf('walrus shore', 'shore sand', 'shore sand sand', 'sand'), null);
+    await index.replaceChunks(document, chunksOf(...texts), null);
+    await index.replaceChunks(other, chunksOf('walrus shore', 'shore sand', 'shore sand sand', 'sand'), null);
   });
 
   it('returns the same top hits, with the same scores, as ranking every matching chunk', async () => {

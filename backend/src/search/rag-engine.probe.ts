@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/sql';
 import { EMBEDDING_PROVIDER, type EmbeddingProvider } from '../embeddings/embedding-provider.js';
 import { StatusComponent, type ComponentStatus, type StatusProbe } from '../status/status-component.js';
-import { ChunkIndex } from './indexing/chunk-index.js';
+import { ChunkIndex } from './index/chunk-index.js';
 
 export const KEYWORD_INDEX_OUTDATED =
   'The keyword index was built by an older tokenizer, so keyword search misses words: stop the server and run npm run reindex';
@@ -15,17 +14,13 @@ export const SEMANTIC_SEARCH_UNAVAILABLE =
 @Injectable()
 export class RagEngineProbe implements StatusProbe {
   constructor(
-    @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(EMBEDDING_PROVIDER) private readonly embedder: EmbeddingProvider | null,
     private readonly chunkIndex: ChunkIndex,
   ) {}
 
   async probe(): Promise<ComponentStatus> {
-    const [corpus] = await this.orm.em
-      .fork()
-      .execute<{ chunk_count: string | number }[]>('select chunk_count from search_corpus');
     const searchTypes = this.embedder ? ['keyword', 'semantic', 'hybrid'] : ['keyword'];
-    const indexed = { chunks: Number(corpus?.chunk_count ?? 0), searchTypes };
+    const indexed = { chunks: await this.chunkIndex.chunkCount(), searchTypes };
     if (!(await this.chunkIndex.tokenizerIsCurrent()))
       return { status: 'degraded', message: KEYWORD_INDEX_OUTDATED, ...indexed };
     if (!this.embedder) return { status: 'degraded', message: SEMANTIC_SEARCH_UNAVAILABLE, ...indexed };

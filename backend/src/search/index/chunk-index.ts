@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type EntityManager, MikroORM } from '@mikro-orm/sql';
 import { CompiledQuery } from 'kysely';
-import type { Actor } from '@docent/common/permissions';
-import type { ChunkPosition } from '../chunking/chunk-document.js';
-import { tokenize } from '../chunking/tokenize.js';
-import { documentAccessSql } from '../document-access.js';
-import { KEYWORD_TOKENIZER, postingsOf, queryTermHashes, type IndexableChunk } from './postings.js';
+import type { DocumentType } from '@docent/common/documents';
+import type { ChunkPositionView } from '@docent/common/search';
+import type { IndexableChunk } from './chunk-index-writer.port.js';
+import { KEYWORD_TOKENIZER, postingsOf, queryTermHashes, type ChunkPostings } from './postings.js';
+import { tokenize } from './tokenize.js';
 
 /** Rows per statement: keeps each statement's JSON parameter to a few megabytes. */
 const INSERT_BATCH = 2_000;
@@ -29,21 +29,23 @@ export interface ChunkHit {
 }
 
 /**
- * The documents a search may return chunks of: processed ones the access policy lets
- * the reader read, narrowed by the filters.
+ * The documents a search may return chunks of, as an SQL relation with the columns id,
+ * name and type (the documents feature's ReadableDocuments.relation for the reader).
  */
-export interface DocumentScope {
-  reader: Actor;
-  fileTypes?: string[];
-  /** Documents carrying at least one of these tags. */
-  tags?: string[];
-}
+export type DocumentsWithin = (bind: (value: unknown) => string) => string;
 
 export interface StoredChunk {
   id: string;
   ordinal: number;
   text: string;
-  position: ChunkPosition;
+  position: ChunkPositionView;
+}
+
+/** A chunk with the document it belongs to, to show as a search hit. */
+export interface ChunkWithDocument extends StoredChunk {
+  documentId: string;
+  documentName: string;
+  documentType: DocumentType;
 }
 
 /** Chunks the first round of a keyword search scores, about, per hit asked for. */
@@ -90,7 +92,7 @@ function termsNeeded(terms: WeightedTerm[], threshold: number): number {
 }
 
 /** Postgres array literals of a chunk's postings, as the insert and update statements read them. */
-function postingsColumns(chunk: Pick<IndexableChunk, 'termHashes' | 'termFreqs'>): {
+function postingsColumns(chunk: ChunkPostings): {
   term_hashes: string;
   term_freqs: string;
 } {
@@ -100,58 +102,37 @@ function postingsColumns(chunk: Pick<IndexableChunk, 'termHashes' | 'termFreqs'>
 /**
  * The chunks table and its two indexes: BM25 postings (each chunk's term keys and
  * counts under a GIN index) for keyword search, and the pgvector column for semantic
- * search. Every write replaces a document's chunks as a whole in one transaction, so
- * a retried or repeated write never duplicates one.
+ * search; with the corpus statistics (search_corpus, search_term_stats) BM25 reads.
+ * Every write replaces a document's chunks as a whole in one transaction, so a retried
+ * or repeated write never duplicates one.
  */
 @Injectable()
 export class ChunkIndex {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
-  async replaceDocument(
-    documentId: string,
-    text: string,
-    chunks: IndexableChunk[],
-    embeddings: ChunkEmbeddings | null,
-  ): Promise<void> {
+  async replaceChunks(documentId: string, chunks: IndexableChunk[], embeddings: ChunkEmbeddings | null): Promise<void> {
     await this.orm.em.fork().transactional(async (em) => {
       await this.deleteChunks(em, documentId);
-      await bulk(
-        em,
-        `insert into document_texts (document_id, text) values ($1, $2)
-         on conflict (document_id) do update set text = excluded.text`,
-        [documentId, text],
-      );
       await this.insertChunks(em, documentId, chunks, embeddings);
     });
   }
 
-  /** Removes a document's chunks and its extracted text. */
   async removeDocument(documentId: string): Promise<void> {
-    await this.orm.em.fork().transactional(async (em) => {
-      await this.deleteChunks(em, documentId);
-      await em.execute('delete from document_texts where document_id = ?', [documentId]);
-    });
+    await this.orm.em.fork().transactional((em) => this.deleteChunks(em, documentId));
   }
 
-  /**
-   * Removes the chunks and text of documents that no longer exist: what a crash between
-   * recording a deletion and removing its chunks leaves behind. Returns how many documents.
-   */
-  async removeOrphans(): Promise<number> {
-    const orphans = await this.orm.em.fork().execute<{ document_id: string }[]>(
-      `select document_id from document_chunks c where not exists (select 1 from documents d where d.id = c.document_id)
-       union
-       select document_id from document_texts t where not exists (select 1 from documents d where d.id = t.document_id)`,
-    );
-    for (const { document_id: documentId } of orphans) await this.removeDocument(documentId);
-    return orphans.length;
-  }
-
-  async extractedText(documentId: string): Promise<string | null> {
-    const [row] = await this.orm.em
+  async indexedDocumentIds(): Promise<string[]> {
+    const rows = await this.orm.em
       .fork()
-      .execute<{ text: string }[]>('select text from document_texts where document_id = ?', [documentId]);
-    return row?.text ?? null;
+      .execute<{ document_id: string }[]>('select distinct document_id from document_chunks');
+    return rows.map((row) => row.document_id);
+  }
+
+  async chunkCount(): Promise<number> {
+    const [corpus] = await this.orm.em
+      .fork()
+      .execute<{ chunk_count: string | number }[]>('select chunk_count from search_corpus');
+    return Number(corpus?.chunk_count ?? 0);
   }
 
   async chunksOf(documentId: string): Promise<StoredChunk[]> {
@@ -165,7 +146,40 @@ export class ChunkIndex {
       id: String(row.id),
       ordinal: row.ordinal,
       text: row.text,
-      position: (typeof row.position === 'string' ? JSON.parse(row.position) : row.position) as ChunkPosition,
+      position: parsePosition(row.position),
+    }));
+  }
+
+  /**
+   * The chunks with their documents' names and types, in no particular order, among the
+   * documents `within` allows; a chunk replaced or a document gone since it was found is missing.
+   */
+  async chunksWithDocuments(chunkIds: string[], within: DocumentsWithin): Promise<ChunkWithDocument[]> {
+    if (chunkIds.length === 0) return [];
+    const parameters: unknown[] = [JSON.stringify(chunkIds)];
+    const { rows } = await bulk<{
+      chunk_id: string | number;
+      ordinal: number;
+      text: string;
+      position: unknown;
+      document_id: string;
+      document_name: string;
+      document_type: DocumentType;
+    }>(
+      this.orm.em.fork(),
+      `select c.id as chunk_id, c.ordinal, c.text, c.position, d.id as document_id, d.name as document_name, d.type as document_type
+       from document_chunks c join ${within((value) => bind(parameters, value))} d on d.id = c.document_id
+       where c.id in (select jsonb_array_elements_text($1::jsonb)::bigint)`,
+      parameters,
+    );
+    return rows.map((row) => ({
+      id: String(row.chunk_id),
+      ordinal: row.ordinal,
+      text: row.text,
+      position: parsePosition(row.position),
+      documentId: row.document_id,
+      documentName: row.document_name,
+      documentType: row.document_type,
     }));
   }
 
@@ -259,8 +273,8 @@ export class ChunkIndex {
    * idf(t) * tf * (k1 + 1) / (tf + k1 * (1 - b + b * |c| / avg|c|)),
    * with idf(t) = ln(1 + (N - df + 0.5) / (df + 0.5)), summed over the query's distinct terms.
    * N, df and avg|c| are over the whole index, so a chunk scores the same whoever searches.
-   * With a scope, the statement itself joins the documents and keeps only the chunks in it;
-   * without one it reads every chunk, for callers that act for no user (tests, evaluation).
+   * With `within`, the statement itself joins the documents and keeps only the chunks of
+   * those; without it, it reads every chunk, for callers that act for no user (tests).
    *
    * Exact top-k with MaxScore pruning: a term adds less than idf * (k1 + 1) to any chunk's
    * score, so once `limit` chunks score at least θ, a chunk holding only common terms whose
@@ -270,7 +284,7 @@ export class ChunkIndex {
    */
   async keywordSearch(
     query: string,
-    options: { limit: number; documentIds?: string[]; scope?: DocumentScope },
+    options: { limit: number; documentIds?: string[]; within?: DocumentsWithin },
   ): Promise<ChunkHit[]> {
     const hashes = queryTermHashes(query);
     if (hashes.length === 0 || options.limit < 1) return [];
@@ -331,7 +345,7 @@ export class ChunkIndex {
     terms: WeightedTerm[],
     essential: number,
     averageLength: number,
-    options: { limit: number; documentIds?: string[]; scope?: DocumentScope },
+    options: { limit: number; documentIds?: string[]; within?: DocumentsWithin },
   ): Promise<ChunkHit[]> {
     const parameters: unknown[] = [
       `{${terms
@@ -351,8 +365,8 @@ export class ChunkIndex {
     const documentFilter = options.documentIds
       ? `and c.document_id = any(${bind(parameters, `{${options.documentIds.join(',')}}`)}::uuid[])`
       : '';
-    const scopeJoin = options.scope
-      ? `join documents d on d.id = c.document_id and ${documentsInScope(options.scope, parameters)}`
+    const scopeJoin = options.within
+      ? `join ${options.within((value) => bind(parameters, value))} d on d.id = c.document_id`
       : '';
     // Materialized: PGlite never analyzes on its own, and with stale statistics the planner
     // looped over the documents and repeated the index scan for each (seconds at 100,000 chunks).
@@ -379,14 +393,15 @@ export class ChunkIndex {
 
   /**
    * The chunks nearest the query vector by cosine distance, among those embedded by this
-   * model. The vector is cast exactly as the partial HNSW index for its dimensions is built,
-   * so the index serves the search; the iterative scan keeps reading the index until enough
-   * chunks pass the scope, where a plain scan would stop at its first candidates.
+   * model, of the documents `within` allows. The vector is cast exactly as the partial HNSW
+   * index for its dimensions is built, so the index serves the search; the iterative scan
+   * keeps reading the index until enough chunks pass the scope, where a plain scan would
+   * stop at its first candidates.
    * Score is cosine similarity.
    */
   async semanticSearch(
     vector: number[],
-    options: { model: string; limit: number; documentIds?: string[]; scope: DocumentScope },
+    options: { model: string; limit: number; documentIds?: string[]; within: DocumentsWithin },
   ): Promise<ChunkHit[]> {
     const dimensions = vector.length;
     const parameters: unknown[] = [toVectorLiteral(vector), options.model, options.limit];
@@ -400,7 +415,7 @@ export class ChunkIndex {
         em,
         `select c.id as chunk_id, c.document_id, ${distance} as distance
          from document_chunks c
-         join documents d on d.id = c.document_id and ${documentsInScope(options.scope, parameters)}
+         join ${options.within((value) => bind(parameters, value))} d on d.id = c.document_id
          where c.embedding_dimensions = ${dimensions} and c.embedding_model = $2 ${documentFilter}
          order by ${distance}
          limit $3`,
@@ -504,20 +519,8 @@ function bind(parameters: unknown[], value: unknown): string {
   return `$${parameters.length}`;
 }
 
-/**
- * The condition on `documents d` that keeps a search inside its scope, binding its values
- * into `parameters`. Lists travel as JSON, so no tag can break out of an array literal.
- */
-function documentsInScope(scope: DocumentScope, parameters: unknown[]): string {
-  const listOf = (values: string[]) =>
-    `array(select jsonb_array_elements_text(${bind(parameters, JSON.stringify(values))}::jsonb))`;
-  const conditions = [
-    `d.status = 'processed'`,
-    documentAccessSql(scope.reader, 'read', { alias: 'd', bind: (value) => bind(parameters, value) }),
-  ];
-  if (scope.fileTypes) conditions.push(`d.type = any(${listOf(scope.fileTypes)})`);
-  if (scope.tags) conditions.push(`d.tags ?| ${listOf(scope.tags)}`);
-  return conditions.join(' and ');
+function parsePosition(position: unknown): ChunkPositionView {
+  return (typeof position === 'string' ? JSON.parse(position) : position) as ChunkPositionView;
 }
 
 /** pgvector's text form; float32 precision is all the column keeps. */

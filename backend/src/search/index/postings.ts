@@ -1,7 +1,6 @@
 import { stemmer } from 'stemmer';
-import type { Chunk } from '../chunking/chunk-document.js';
-import { tokenize } from '../chunking/tokenize.js';
 import { termHash } from './term-hash.js';
+import { tokenize } from './tokenize.js';
 
 /**
  * Names the way term keys are made. It is stored with the index (search_corpus.tokenizer)
@@ -17,11 +16,11 @@ const PLAIN_WORD = /^[a-z]+$/;
 const MAX_TERM_LENGTH = 100;
 
 /**
- * A chunk with its keyword-search postings: the keys of its distinct terms and, in the
- * same order, how often each occurs. Computed where the chunk is made (the parse
- * worker), so the event loop only stores them.
+ * A chunk's keyword-search postings: the keys of its distinct terms and, in the same
+ * order, how often each occurs. Computed where the chunk is made (the parse worker),
+ * so the event loop only stores them.
  */
-export interface IndexableChunk extends Chunk {
+export interface ChunkPostings {
   termHashes: number[];
   termFreqs: number[];
 }
@@ -46,7 +45,7 @@ export function termFrequencies(text: string): Map<string, number> {
  * keyword search finds a term's count by binary search (Postgres's width_bucket). Two
  * terms sharing a key count as one.
  */
-export function postingsOf(text: string): Pick<IndexableChunk, 'termHashes' | 'termFreqs'> {
+export function postingsOf(text: string): ChunkPostings {
   const counts = new Map<number, number>();
   for (const [term, count] of termFrequencies(text)) {
     const key = termHash(term);
@@ -56,7 +55,7 @@ export function postingsOf(text: string): Pick<IndexableChunk, 'termHashes' | 't
   return { termHashes, termFreqs: termHashes.map((key) => counts.get(key)!) };
 }
 
-export function withPostings(chunk: Chunk): IndexableChunk {
+export function withPostings<Chunk extends { text: string }>(chunk: Chunk): Chunk & ChunkPostings {
   return { ...chunk, ...postingsOf(chunk.text) };
 }
 

@@ -1,20 +1,20 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { EventBus, ofType } from '@nestjs/cqrs';
 import type { DocumentRealtimeMessage, DocumentView } from '@docent/common/documents';
 import { canActOnDocument, type DocumentAccessFields } from '@docent/common/permissions';
-import { filter, groupBy, mergeMap, throttleTime, asyncScheduler, type Subscription } from 'rxjs';
+import { asyncScheduler, groupBy, mergeMap, throttleTime, type Subscription } from 'rxjs';
+import { Decisions } from '../event-store/decisions.service.js';
 import type { RecordedEvent } from '../event-store/domain-event.js';
-import { RecordedDomainEvent } from '../event-store/recorded-domain-event.js';
+import { Reaction, type ReactionHandler } from '../reactions/reaction.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
-import { DocumentStreamWriter } from './domain/document-stream-writer.js';
-import { documentIdOf } from './domain/document.events.js';
+import { documentDecider } from './domain/document.decider.js';
+import { DOCUMENT_EVENT_TYPES, documentIdOf, type DocumentEventType } from './domain/document.events.js';
 import { ProcessingProgress } from './processing/processing-progress.js';
 import { DocumentViews } from './read-model/document-views.js';
 
 /** Progress pushes per document at most this often; status changes are never held back. */
 const PROGRESS_INTERVAL_MS = 250;
 
-const CAUSES: Partial<Record<string, 'uploaded' | 'status' | 'metadata'>> = {
+const CAUSES: Record<Exclude<DocumentEventType, 'DocumentDeleted'>, 'uploaded' | 'status' | 'metadata'> = {
   DocumentUploaded: 'uploaded',
   DocumentParsed: 'status',
   DocumentProcessed: 'status',
@@ -25,54 +25,46 @@ const CAUSES: Partial<Record<string, 'uploaded' | 'status' | 'metadata'>> = {
 };
 
 /**
- * Pushes every change of a document to the documents channel of /ws: committed
- * events and processing progress. Each subscribed socket receives it only if the
- * access policy lets its principal read the document.
+ * Pushes every change of a document to the documents channel of /ws: its recorded events
+ * (those of every process sharing the database, each pushed by every process to its own
+ * sockets) and this process's processing progress. Each subscribed socket receives it only
+ * if the access policy lets its principal read the document.
  */
+@Reaction({ name: 'push-document-changes', events: DOCUMENT_EVENT_TYPES, delivery: 'every-process' })
 @Injectable()
-export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
-  private subscriptions: Subscription[] = [];
+export class PushDocumentChangesReaction implements ReactionHandler<DocumentEventType>, OnModuleInit, OnModuleDestroy {
+  private progressSubscription?: Subscription;
   /** The last view loaded of each document being processed. */
   private readonly viewsInProgress = new Map<string, DocumentView>();
 
   constructor(
-    private readonly eventBus: EventBus,
     private readonly realtime: RealtimeService,
     private readonly views: DocumentViews,
-    private readonly documents: DocumentStreamWriter,
+    private readonly decisions: Decisions,
     private readonly progress: ProcessingProgress,
   ) {}
 
   onModuleInit(): void {
-    this.subscriptions.push(
-      this.eventBus
-        .pipe(
-          ofType(RecordedDomainEvent),
-          filter(({ event }) => event.streamType === 'document'),
-          mergeMap(({ event }) => this.onEvent(event), 1),
-        )
-        .subscribe(),
-      this.progress.changed$
-        .pipe(
-          groupBy((documentId) => documentId),
-          mergeMap((changes) =>
-            changes.pipe(throttleTime(PROGRESS_INTERVAL_MS, asyncScheduler, { leading: true, trailing: true })),
-          ),
-          mergeMap((documentId) => this.pushChanged(documentId, 'progress', new Date())),
-        )
-        .subscribe(),
-    );
+    this.progressSubscription = this.progress.changed$
+      .pipe(
+        groupBy((documentId) => documentId),
+        mergeMap((changes) =>
+          changes.pipe(throttleTime(PROGRESS_INTERVAL_MS, asyncScheduler, { leading: true, trailing: true })),
+        ),
+        mergeMap((documentId) => this.pushChanged(documentId, 'progress', new Date())),
+      )
+      .subscribe();
   }
 
   onModuleDestroy(): void {
-    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    this.progressSubscription?.unsubscribe();
   }
 
-  private async onEvent(event: RecordedEvent): Promise<void> {
+  async react(event: RecordedEvent<DocumentEventType>): Promise<void> {
     const documentId = documentIdOf(event.streamId);
     if (event.type === 'DocumentDeleted') {
       this.viewsInProgress.delete(documentId);
-      const { state } = await this.documents.load(documentId);
+      const { state } = await this.decisions.load(documentDecider, event.streamId);
       await this.send(state, {
         kind: 'deleted',
         documentId,
@@ -81,8 +73,7 @@ export class DocumentChangesPublisher implements OnModuleInit, OnModuleDestroy {
       });
       return;
     }
-    const cause = CAUSES[event.type];
-    if (cause) await this.pushChanged(documentId, cause, event.occurredAt);
+    await this.pushChanged(documentId, CAUSES[event.type], event.occurredAt);
   }
 
   private async pushChanged(

@@ -1,0 +1,36 @@
+import { describe, it } from '@jest/globals';
+import { specFor } from '../../testing/decider-specification.js';
+import { searchDecider, type SearchEvent } from './search.decider.js';
+
+const userId = '6f1c3d2a-0000-4000-8000-0000000000aa';
+const search = { userId, type: 'keyword', query: 'apple', resultCount: 3, tookMs: 12, success: true } as const;
+const performed: SearchEvent = { type: 'SearchPerformed', data: search };
+
+describe('the search decider', () => {
+  it('records a search as it was made, failed ones included', () => {
+    specFor(searchDecider)
+      .given([])
+      .when({ type: 'RecordSearch', search })
+      .then([{ type: 'SearchPerformed', data: search }]);
+    const failed = { ...search, type: 'semantic', resultCount: 0, success: false } as const;
+    specFor(searchDecider)
+      .given([performed])
+      .when({ type: 'RecordSearch', search: failed })
+      .then([{ type: 'SearchPerformed', data: failed }]);
+  });
+
+  it('records the history cleared, whatever came before', () => {
+    for (const before of [[], [performed]]) {
+      specFor(searchDecider)
+        .given(before)
+        .when({ type: 'ClearHistory', userId })
+        .then([{ type: 'SearchHistoryCleared', data: { userId } }]);
+    }
+  });
+
+  it('keeps no state: nothing is decided from past searches', () => {
+    specFor(searchDecider)
+      .given([performed, { type: 'SearchHistoryCleared', data: { userId } }])
+      .thenState(null);
+  });
+});

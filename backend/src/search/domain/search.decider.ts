@@ -1,0 +1,29 @@
+import type { Decider } from '../../event-store/decider.js';
+import { assertNever, type DomainEvent, type DomainEventMap } from '../../event-store/domain-event.js';
+import { SEARCH_STREAM_TYPE } from './search.events.js';
+
+export type SearchCommand =
+  { type: 'RecordSearch'; search: DomainEventMap['SearchPerformed'] } | { type: 'ClearHistory'; userId: string };
+
+export type SearchEvent = DomainEvent<'SearchPerformed' | 'SearchHistoryCleared'>;
+
+/**
+ * A user's searches: a log of facts that decides nothing from its past, so it is appended
+ * to without being read and has no state to speak of.
+ */
+export const searchDecider: Decider<SearchCommand, SearchEvent, null> = {
+  streamType: SEARCH_STREAM_TYPE,
+  appendOnly: true,
+  initialState: () => null,
+  decide(command) {
+    switch (command.type) {
+      case 'RecordSearch':
+        return [{ type: 'SearchPerformed', data: command.search }];
+      case 'ClearHistory':
+        return [{ type: 'SearchHistoryCleared', data: { userId: command.userId } }];
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve: (state) => state,
+};
