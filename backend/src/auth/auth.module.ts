@@ -13,11 +13,11 @@ import { CreateApiKeyHandler } from './commands/create-api-key.handler.js';
 import { DeleteApiKeyHandler } from './commands/delete-api-key.handler.js';
 import { LogInHandler } from './commands/log-in.handler.js';
 import { LogOutHandler } from './commands/log-out.handler.js';
+import { RecordApiKeyUseHandler } from './commands/record-api-key-use.handler.js';
 import { RefreshSessionHandler } from './commands/refresh-session.handler.js';
 import { RegisterUserHandler } from './commands/register-user.handler.js';
 import { StartDemoSessionHandler } from './commands/start-demo-session.handler.js';
 import { UpdateProfileHandler } from './commands/update-profile.handler.js';
-import { UserStreamWriter } from './commands/user-stream-writer.js';
 import { GetProfileHandler } from './queries/get-profile.query.js';
 import { ListApiKeysHandler } from './queries/list-api-keys.query.js';
 import { LoginBackoff } from './login-backoff.js';
@@ -52,7 +52,6 @@ import { UsersController } from './users.controller.js';
     },
     PasswordHasher,
     SessionIssuer,
-    UserStreamWriter,
     DemoAccount,
     UsersProjection,
     SessionsProjection,
@@ -66,6 +65,7 @@ import { UsersController } from './users.controller.js';
     ChangeUserRoleHandler,
     CreateApiKeyHandler,
     DeleteApiKeyHandler,
+    RecordApiKeyUseHandler,
     GetProfileHandler,
     ListApiKeysHandler,
   ],

@@ -1,18 +1,17 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { EventBus, ofType } from '@nestjs/cqrs';
+import { CommandBus, EventBus, ofType } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/sql';
 import { filter, type Subscription } from 'rxjs';
 import { normalizeRole } from '@docent/common/permissions';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { EventStore } from '../event-store/event-store.service.js';
 import { RecordedDomainEvent } from '../event-store/recorded-domain-event.js';
 import { accessChangedBy } from './access-changes.js';
 import { ApiKeyEntity, type ApiKeyRecord } from './api-keys/api-key.entity.js';
+import { RecordApiKeyUseCommand } from './commands/record-api-key-use.command.js';
 import type { Principal } from './principal.js';
 import { SessionEntity } from './sessions/session.entity.js';
 import { AccessTokens } from './tokens/access-tokens.js';
 import { isApiKey, sha256 } from './tokens/secret-tokens.js';
-import { API_KEY_USAGE_STREAM_TYPE, apiKeyUsageStreamId } from './users/user.events.js';
 import { UserEntity, type UserRecord } from './users/user.entity.js';
 
 /** How often a key's last use is recorded: often enough for the Settings page, rarely enough not to flood the log. */
@@ -43,8 +42,8 @@ export class AuthenticationService implements OnModuleInit, OnModuleDestroy {
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accessTokens: AccessTokens,
-    private readonly eventStore: EventStore,
     private readonly eventBus: EventBus,
+    private readonly commands: CommandBus,
   ) {}
 
   onModuleInit(): void {
@@ -123,18 +122,9 @@ export class AuthenticationService implements OnModuleInit, OnModuleDestroy {
 
   /** Best effort and off the request's path: a lost "last used" time must never fail the call it describes. */
   private async recordApiKeyUse(apiKey: ApiKeyRecord): Promise<void> {
-    const now = Date.now();
-    if (apiKey.lastUsedAt && now - apiKey.lastUsedAt.getTime() < API_KEY_USE_RESOLUTION_MS) return;
+    if (apiKey.lastUsedAt && Date.now() - apiKey.lastUsedAt.getTime() < API_KEY_USE_RESOLUTION_MS) return;
     try {
-      await this.eventStore.append(
-        {
-          streamId: apiKeyUsageStreamId(apiKey.id),
-          streamType: API_KEY_USAGE_STREAM_TYPE,
-          expectedVersion: 'any',
-          events: [{ type: 'ApiKeyUsed', data: { keyId: apiKey.id } }],
-        },
-        { actorId: apiKey.userId },
-      );
+      await this.commands.execute(new RecordApiKeyUseCommand(apiKey.id, apiKey.userId));
     } catch (error) {
       this.logger.warn(`Could not record the use of API key ${apiKey.id}: ${(error as Error).message}`);
     }
