@@ -18,8 +18,9 @@ import { RefreshSessionHandler } from './commands/refresh-session.handler.js';
 import { RegisterUserHandler } from './commands/register-user.handler.js';
 import { StartDemoSessionHandler } from './commands/start-demo-session.handler.js';
 import { UpdateProfileHandler } from './commands/update-profile.handler.js';
-import { GetProfileHandler } from './queries/get-profile.query.js';
-import { ListApiKeysHandler } from './queries/list-api-keys.query.js';
+import { GetDemoAvailabilityHandler } from './queries/get-demo-availability.handler.js';
+import { GetProfileHandler } from './queries/get-profile.handler.js';
+import { ListApiKeysHandler } from './queries/list-api-keys.handler.js';
 import { LoginBackoff } from './login-backoff.js';
 import { rateLimitOptions } from './rate-limits.js';
 import { SessionIssuer } from './sessions/session-issuer.js';
@@ -66,6 +67,7 @@ import { UsersController } from './users.controller.js';
     CreateApiKeyHandler,
     DeleteApiKeyHandler,
     RecordApiKeyUseHandler,
+    GetDemoAvailabilityHandler,
     GetProfileHandler,
     ListApiKeysHandler,
   ],
