@@ -22,6 +22,7 @@ import { GetDemoAvailabilityHandler } from './queries/get-demo-availability.hand
 import { GetProfileHandler } from './queries/get-profile.handler.js';
 import { ListApiKeysHandler } from './queries/list-api-keys.handler.js';
 import { LoginBackoff } from './login-backoff.js';
+import { PrincipalCache } from './principal-cache.js';
 import { rateLimitOptions } from './rate-limits.js';
 import { SessionIssuer } from './sessions/session-issuer.js';
 import { SessionsProjection } from './sessions/sessions.projection.js';
@@ -44,6 +45,7 @@ import { UsersController } from './users.controller.js';
   providers: [
     { provide: APP_GUARD, useClass: AccessGuard },
     AuthenticationService,
+    PrincipalCache,
     AccessTokens,
     KnownDevices,
     {
