@@ -1,9 +1,8 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiForbiddenResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { z } from 'zod';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ClientAddress } from '../http/client-address.js';
 import { Authenticated, CurrentPrincipal, Public } from './access.decorators.js';
 import { loginSchema, logoutSchema, profileUpdateSchema, refreshSchema, registerSchema } from './auth.schemas.js';
@@ -14,9 +13,9 @@ import { RegisterUserCommand } from './commands/register-user.command.js';
 import { StartDemoSessionCommand } from './commands/start-demo-session.command.js';
 import { UpdateProfileCommand } from './commands/update-profile.command.js';
 import type { Principal } from './principal.js';
+import { GetDemoAvailabilityQuery } from './queries/get-demo-availability.query.js';
 import { GetProfileQuery } from './queries/get-profile.query.js';
 import { RATE_LIMITS, RateLimitGuard } from './rate-limits.js';
-import { demoOfferedTo } from './users/demo-account.js';
 
 const { loginPerIp, registerPerIp, registerPerAccount } = RATE_LIMITS;
 
@@ -26,7 +25,6 @@ export class AuthController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post('register')
@@ -58,8 +56,8 @@ export class AuthController {
   @Get('demo')
   @Public()
   @ApiOperation({ summary: 'Whether the demo administrator login is offered to the caller' })
-  demoAvailability(@ClientAddress() clientAddress: string | undefined) {
-    return { success: true, available: demoOfferedTo(this.config.auth.demoMode, clientAddress) };
+  async demoAvailability(@ClientAddress() clientAddress: string | undefined) {
+    return { success: true, available: await this.queries.execute(new GetDemoAvailabilityQuery(clientAddress)) };
   }
 
   @Post('demo-login')

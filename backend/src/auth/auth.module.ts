@@ -13,14 +13,16 @@ import { CreateApiKeyHandler } from './commands/create-api-key.handler.js';
 import { DeleteApiKeyHandler } from './commands/delete-api-key.handler.js';
 import { LogInHandler } from './commands/log-in.handler.js';
 import { LogOutHandler } from './commands/log-out.handler.js';
+import { RecordApiKeyUseHandler } from './commands/record-api-key-use.handler.js';
 import { RefreshSessionHandler } from './commands/refresh-session.handler.js';
 import { RegisterUserHandler } from './commands/register-user.handler.js';
 import { StartDemoSessionHandler } from './commands/start-demo-session.handler.js';
 import { UpdateProfileHandler } from './commands/update-profile.handler.js';
-import { UserStreamWriter } from './commands/user-stream-writer.js';
-import { GetProfileHandler } from './queries/get-profile.query.js';
-import { ListApiKeysHandler } from './queries/list-api-keys.query.js';
+import { GetDemoAvailabilityHandler } from './queries/get-demo-availability.handler.js';
+import { GetProfileHandler } from './queries/get-profile.handler.js';
+import { ListApiKeysHandler } from './queries/list-api-keys.handler.js';
 import { LoginBackoff } from './login-backoff.js';
+import { PrincipalCache } from './principal-cache.js';
 import { rateLimitOptions } from './rate-limits.js';
 import { SessionIssuer } from './sessions/session-issuer.js';
 import { SessionsProjection } from './sessions/sessions.projection.js';
@@ -43,6 +45,7 @@ import { UsersController } from './users.controller.js';
   providers: [
     { provide: APP_GUARD, useClass: AccessGuard },
     AuthenticationService,
+    PrincipalCache,
     AccessTokens,
     KnownDevices,
     {
@@ -52,7 +55,6 @@ import { UsersController } from './users.controller.js';
     },
     PasswordHasher,
     SessionIssuer,
-    UserStreamWriter,
     DemoAccount,
     UsersProjection,
     SessionsProjection,
@@ -66,6 +68,8 @@ import { UsersController } from './users.controller.js';
     ChangeUserRoleHandler,
     CreateApiKeyHandler,
     DeleteApiKeyHandler,
+    RecordApiKeyUseHandler,
+    GetDemoAvailabilityHandler,
     GetProfileHandler,
     ListApiKeysHandler,
   ],

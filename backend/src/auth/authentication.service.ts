@@ -1,64 +1,37 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { EventBus, ofType } from '@nestjs/cqrs';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/sql';
-import { filter, type Subscription } from 'rxjs';
 import { normalizeRole } from '@docent/common/permissions';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { EventStore } from '../event-store/event-store.service.js';
-import { RecordedDomainEvent } from '../event-store/recorded-domain-event.js';
-import { accessChangedBy } from './access-changes.js';
 import { ApiKeyEntity, type ApiKeyRecord } from './api-keys/api-key.entity.js';
+import { RecordApiKeyUseCommand } from './commands/record-api-key-use.command.js';
 import type { Principal } from './principal.js';
+import { PrincipalCache } from './principal-cache.js';
 import { SessionEntity } from './sessions/session.entity.js';
 import { AccessTokens } from './tokens/access-tokens.js';
 import { isApiKey, sha256 } from './tokens/secret-tokens.js';
-import { API_KEY_USAGE_STREAM_TYPE, apiKeyUsageStreamId } from './users/user.events.js';
 import { UserEntity, type UserRecord } from './users/user.entity.js';
 
 /** How often a key's last use is recorded: often enough for the Settings page, rarely enough not to flood the log. */
 const API_KEY_USE_RESOLUTION_MS = 60_000;
-/** How long a credential's principal is reused without asking the database again. */
-const PRINCIPAL_CACHE_TTL_MS = 30_000;
-const PRINCIPAL_CACHE_ENTRIES = 10_000;
-
-interface CachedPrincipal {
-  principal: Principal;
-  validUntil: number;
-}
 
 /**
  * Turns a bearer credential (access token or API key) into a principal, for HTTP and
- * sockets alike. Principals are cached briefly, so that a busy client (the OpenAI
- * gateway's, say) does not cost two queries per request; a revocation, role change or
- * key deletion empties the cache as it is recorded, so none outlives its access.
+ * sockets alike. A service rather than a query handler: it is no HTTP read but the step
+ * before any, run by the access guard and the socket gateway on every request and
+ * handshake, with its own cache (PrincipalCache).
  */
 @Injectable()
-export class AuthenticationService implements OnModuleInit, OnModuleDestroy {
+export class AuthenticationService {
   private readonly logger = new Logger(AuthenticationService.name);
-  /** By the credential's SHA-256, never the credential itself. */
-  private readonly principals = new Map<string, CachedPrincipal>();
-  private subscription: Subscription | null = null;
 
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accessTokens: AccessTokens,
-    private readonly eventStore: EventStore,
-    private readonly eventBus: EventBus,
+    private readonly principals: PrincipalCache,
+    private readonly commands: CommandBus,
   ) {}
-
-  onModuleInit(): void {
-    this.subscription = this.eventBus
-      .pipe(
-        ofType(RecordedDomainEvent),
-        filter(({ event }) => accessChangedBy(event) !== null),
-      )
-      .subscribe(() => this.principals.clear());
-  }
-
-  onModuleDestroy(): void {
-    this.subscription?.unsubscribe();
-  }
 
   async authenticate(bearer: string): Promise<Principal | null> {
     const apiKey = isApiKey(bearer);
@@ -67,17 +40,11 @@ export class AuthenticationService implements OnModuleInit, OnModuleDestroy {
     if (!apiKey && !claims) return null;
     const cacheKey = sha256(bearer);
     const cached = this.principals.get(cacheKey);
-    if (cached && cached.validUntil > Date.now()) return cached.principal;
-    this.principals.delete(cacheKey);
+    if (cached) return cached;
 
     const found = apiKey ? await this.authenticateApiKey(bearer) : await this.authenticateSession(claims!);
-    if (found) this.remember(cacheKey, found.principal, found.expiresAt);
+    if (found) this.principals.remember(cacheKey, found.principal, found.expiresAt);
     return found?.principal ?? null;
-  }
-
-  private remember(cacheKey: string, principal: Principal, expiresAt: number): void {
-    if (this.principals.size >= PRINCIPAL_CACHE_ENTRIES) this.principals.delete(this.principals.keys().next().value!);
-    this.principals.set(cacheKey, { principal, validUntil: Math.min(Date.now() + PRINCIPAL_CACHE_TTL_MS, expiresAt) });
   }
 
   private async authenticateSession(claims: {
@@ -123,18 +90,9 @@ export class AuthenticationService implements OnModuleInit, OnModuleDestroy {
 
   /** Best effort and off the request's path: a lost "last used" time must never fail the call it describes. */
   private async recordApiKeyUse(apiKey: ApiKeyRecord): Promise<void> {
-    const now = Date.now();
-    if (apiKey.lastUsedAt && now - apiKey.lastUsedAt.getTime() < API_KEY_USE_RESOLUTION_MS) return;
+    if (apiKey.lastUsedAt && Date.now() - apiKey.lastUsedAt.getTime() < API_KEY_USE_RESOLUTION_MS) return;
     try {
-      await this.eventStore.append(
-        {
-          streamId: apiKeyUsageStreamId(apiKey.id),
-          streamType: API_KEY_USAGE_STREAM_TYPE,
-          expectedVersion: 'any',
-          events: [{ type: 'ApiKeyUsed', data: { keyId: apiKey.id } }],
-        },
-        { actorId: apiKey.userId },
-      );
+      await this.commands.execute(new RecordApiKeyUseCommand(apiKey.id, apiKey.userId));
     } catch (error) {
       this.logger.warn(`Could not record the use of API key ${apiKey.id}: ${(error as Error).message}`);
     }

@@ -11,6 +11,7 @@ const DOMAIN_ERROR_STATUS: Record<DomainError['kind'], HttpStatus> = {
   forbidden: HttpStatus.FORBIDDEN,
   'not-found': HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
+  'too-many-requests': HttpStatus.TOO_MANY_REQUESTS,
 };
 
 /**
@@ -51,6 +52,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
 /** Every 429 says, in seconds, when to try again. */
 export function setRetryAfter(response: Response, exception: unknown): void {
   if (exception instanceof TooManyRequestsException) response.setHeader('Retry-After', exception.retryAfterSeconds);
+  else if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
+    // Retry-After is a whole number of seconds; waiting less than asked would only be refused again.
+    response.setHeader('Retry-After', Math.max(1, Math.ceil(exception.retryAfterSeconds)));
+  }
 }
 
 /** The status and message a failure answers with, whatever shape the response body takes. */

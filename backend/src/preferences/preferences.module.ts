@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { ChangePreferencesHandler } from './commands/change-preferences.command.js';
+import { ChangePreferencesHandler } from './commands/change-preferences.handler.js';
 import { PreferencesController } from './preferences.controller.js';
-import { GetPreferencesHandler } from './queries/get-preferences.query.js';
+import { GetPreferencesHandler } from './queries/get-preferences.handler.js';
 import { PreferencesViews } from './read-model/preferences-views.js';
 import { UserPreferencesProjection } from './read-model/user-preferences.projection.js';
 

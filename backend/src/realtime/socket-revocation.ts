@@ -1,34 +1,24 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { EventBus, ofType } from '@nestjs/cqrs';
-import type { Subscription } from 'rxjs';
-import { accessChangedBy, type AccessHolder } from '../auth/access-changes.js';
-import { RecordedDomainEvent } from '../event-store/recorded-domain-event.js';
+import { Injectable } from '@nestjs/common';
+import { ACCESS_CHANGING_EVENTS, accessChangedBy, type AccessHolder } from '../auth/access-changes.js';
+import type { RecordedEvent } from '../event-store/domain-event.js';
+import { Reaction, type ReactionHandler } from '../reactions/reaction.js';
 import { apiKeyRoom, sessionRoom, userRoom } from './realtime-channels.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 
 /**
- * Closes the sockets whose access an event ended or changed, as it is recorded: those
- * of a session signed out or revoked, of a deleted API key, of a user whose role
- * changed. A client that may still connect does so again and authenticates afresh.
+ * Closes this process's sockets whose access an event ended or changed, whichever
+ * process recorded it: those of a session signed out or revoked, of a deleted API key,
+ * of a user whose role changed. A client that may still connect does so again and
+ * authenticates afresh.
  */
+@Reaction({ name: 'socket-revocation', events: ACCESS_CHANGING_EVENTS, delivery: 'every-process' })
 @Injectable()
-export class SocketRevocation implements OnModuleInit, OnModuleDestroy {
-  private subscription: Subscription | null = null;
+export class SocketRevocation implements ReactionHandler {
+  constructor(private readonly gateway: RealtimeGateway) {}
 
-  constructor(
-    private readonly eventBus: EventBus,
-    private readonly gateway: RealtimeGateway,
-  ) {}
-
-  onModuleInit(): void {
-    this.subscription = this.eventBus.pipe(ofType(RecordedDomainEvent)).subscribe(({ event }) => {
-      const holder = accessChangedBy(event);
-      if (holder) this.gateway.closeSockets(roomOf(holder));
-    });
-  }
-
-  onModuleDestroy(): void {
-    this.subscription?.unsubscribe();
+  react(event: RecordedEvent): void {
+    const holder = accessChangedBy(event);
+    if (holder) this.gateway.closeSockets(roomOf(holder));
   }
 }
 

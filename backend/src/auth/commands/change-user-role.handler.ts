@@ -3,10 +3,12 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/sql';
 import { hasPermission } from '@docent/common/permissions';
 import { DomainError } from '../../common/domain-error.js';
+import { Decisions } from '../../event-store/decisions.service.js';
+import { userDecider } from '../users/user.decider.js';
+import { userStreamId } from '../users/user.events.js';
 import { UserEntity } from '../users/user.entity.js';
 import { toUserView, type UserView } from '../users/user-view.js';
 import { ChangeUserRoleCommand } from './change-user-role.command.js';
-import { UserStreamWriter } from './user-stream-writer.js';
 
 export const LAST_ROLE_MANAGER = 'The last account that can manage roles cannot lose that permission';
 
@@ -14,7 +16,7 @@ export const LAST_ROLE_MANAGER = 'The last account that can manage roles cannot 
 export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleCommand> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    private readonly users: UserStreamWriter,
+    private readonly decisions: Decisions,
   ) {}
 
   async execute({ actorId, userId, role }: ChangeUserRoleCommand): Promise<UserView> {
@@ -28,7 +30,7 @@ export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleComm
       );
       if (managers.length <= 1) throw new DomainError('conflict', LAST_ROLE_MANAGER);
     }
-    await this.users.execute(userId, { type: 'ChangeRole', role }, actorId);
+    await this.decisions.handle(userDecider, userStreamId(userId), { type: 'ChangeRole', role }, { actorId });
     return toUserView(await this.orm.em.fork().findOneOrFail(UserEntity, { id: userId }));
   }
 }

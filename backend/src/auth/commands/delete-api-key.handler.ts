@@ -1,12 +1,19 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Decisions } from '../../event-store/decisions.service.js';
+import { userDecider } from '../users/user.decider.js';
+import { userStreamId } from '../users/user.events.js';
 import { DeleteApiKeyCommand } from './delete-api-key.command.js';
-import { UserStreamWriter } from './user-stream-writer.js';
 
 @CommandHandler(DeleteApiKeyCommand)
 export class DeleteApiKeyHandler implements ICommandHandler<DeleteApiKeyCommand> {
-  constructor(private readonly users: UserStreamWriter) {}
+  constructor(private readonly decisions: Decisions) {}
 
   async execute({ userId, keyId }: DeleteApiKeyCommand): Promise<void> {
-    await this.users.execute(userId, { type: 'DeleteApiKey', keyId }, userId);
+    await this.decisions.handle(
+      userDecider,
+      userStreamId(userId),
+      { type: 'DeleteApiKey', keyId },
+      { actorId: userId },
+    );
   }
 }

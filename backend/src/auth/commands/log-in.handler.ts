@@ -3,7 +3,6 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/sql';
 import { DomainError } from '../../common/domain-error.js';
 import type { AuthResponse } from '@docent/common/api';
-import { TooManyRequestsException } from '../../http/too-many-requests.js';
 import { LoginBackoff } from '../login-backoff.js';
 import { SessionIssuer } from '../sessions/session-issuer.js';
 import { KnownDevices } from '../tokens/known-devices.js';
@@ -33,9 +32,10 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
     const series = device ? `${email}\ndevice:${device}` : email;
     const wait = this.backoff.begin(series);
     if (wait !== null) {
-      throw new TooManyRequestsException(
+      throw new DomainError(
+        'too-many-requests',
         `Too many failed sign-ins for this account. Please try again in ${wait} seconds.`,
-        wait,
+        { retryAfterSeconds: wait },
       );
     }
 

@@ -2,10 +2,9 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/sql';
 import { DomainError } from '../../common/domain-error.js';
-import { EventStore, type StreamAppend } from '../../event-store/event-store.service.js';
-import { loadAggregate } from '../../event-store/load-aggregate.js';
-import { decideSession, evolveSession, initialSessionState } from '../sessions/session.decider.js';
-import { SESSION_STREAM_TYPE, sessionStreamId } from '../sessions/session.events.js';
+import { Decisions } from '../../event-store/decisions.service.js';
+import { sessionDecider } from '../sessions/session.decider.js';
+import { sessionStreamId } from '../sessions/session.events.js';
 import { SessionEntity } from '../sessions/session.entity.js';
 import { LogOutCommand } from './log-out.command.js';
 
@@ -13,7 +12,7 @@ import { LogOutCommand } from './log-out.command.js';
 export class LogOutHandler implements ICommandHandler<LogOutCommand> {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
-    private readonly eventStore: EventStore,
+    private readonly decisions: Decisions,
   ) {}
 
   async execute({ principal, sessionId, logoutAll }: LogOutCommand) {
@@ -31,15 +30,15 @@ export class LogOutHandler implements ICommandHandler<LogOutCommand> {
       sessionIds = [target];
     }
 
-    const appends: StreamAppend[] = [];
-    for (const id of sessionIds) {
-      const streamId = sessionStreamId(id);
-      const { state, version } = await loadAggregate(this.eventStore, streamId, initialSessionState, evolveSession);
-      const events = decideSession({ type: 'Revoke', reason }, state);
-      if (events.length > 0)
-        appends.push({ streamId, streamType: SESSION_STREAM_TYPE, expectedVersion: version, events });
-    }
-    if (appends.length > 0) await this.eventStore.append(appends, { actorId: principal.userId });
-    return { success: true as const, sessionsClosed: appends.length };
+    // Every session closes together, or none does.
+    const handled = await this.decisions.handleAll(
+      sessionIds.map((id) => ({
+        decider: sessionDecider,
+        streamId: sessionStreamId(id),
+        command: { type: 'Revoke', reason },
+      })),
+      { actorId: principal.userId },
+    );
+    return { success: true as const, sessionsClosed: handled.filter(({ events }) => events.length > 0).length };
   }
 }

@@ -1,22 +1,15 @@
 import { hkdfSync } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { RefreshResponse } from '@docent/common/api';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DomainError } from '../../common/domain-error.js';
-import { ConcurrencyConflictError } from '../../event-store/concurrency-conflict.error.js';
-import { EventStore } from '../../event-store/event-store.service.js';
-import { loadAggregate } from '../../event-store/load-aggregate.js';
+import { Decisions } from '../../event-store/decisions.service.js';
 import { AuthenticationService } from '../authentication.service.js';
-import {
-  decideSession,
-  evolveSession,
-  initialSessionState,
-  INVALID_REFRESH_TOKEN,
-} from '../sessions/session.decider.js';
-import { SESSION_STREAM_TYPE, sessionStreamId } from '../sessions/session.events.js';
+import { INVALID_REFRESH_TOKEN, sessionDecider } from '../sessions/session.decider.js';
+import { sessionStreamId } from '../sessions/session.events.js';
 import { AccessTokens } from '../tokens/access-tokens.js';
 import { sessionIdOfRefreshToken, sha256, successorRefreshToken } from '../tokens/secret-tokens.js';
-import type { RefreshResponse } from '@docent/common/api';
 import { RefreshSessionCommand } from './refresh-session.command.js';
 
 export const REFRESH_TOKEN_REUSED =
@@ -29,47 +22,36 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly eventStore: EventStore,
+    private readonly decisions: Decisions,
     private readonly accessTokens: AccessTokens,
     private readonly authentication: AuthenticationService,
   ) {
     this.rotationKey = Buffer.from(hkdfSync('sha256', config.auth.jwtSecret, '', 'docent refresh token rotation', 32));
   }
 
+  /**
+   * The same token refreshed twice at the same moment is decided again after the first
+   * rotation, and the second request gets the same successor (see the session decider's grace window).
+   */
   async execute({ refreshToken }: RefreshSessionCommand): Promise<RefreshResponse> {
     const sessionId = sessionIdOfRefreshToken(refreshToken);
     if (!sessionId) throw new DomainError('unauthenticated', INVALID_REFRESH_TOKEN);
-    try {
-      return await this.rotate(sessionId, refreshToken);
-    } catch (error) {
-      if (!(error instanceof ConcurrencyConflictError)) throw error;
-      // The same token refreshed at the same moment: the other request rotated it, and this one now gets its successor.
-      return this.rotate(sessionId, refreshToken);
-    }
-  }
-
-  private async rotate(sessionId: string, refreshToken: string): Promise<RefreshResponse> {
-    const streamId = sessionStreamId(sessionId);
-    const { state, version } = await loadAggregate(this.eventStore, streamId, initialSessionState, evolveSession);
-
     const successor = successorRefreshToken(refreshToken, sessionId, this.rotationKey);
-    const lifetime = state.rememberMe ? this.config.auth.rememberMeTtlMs : this.config.auth.refreshTokenTtlMs;
-    const events = decideSession(
+    const streamId = sessionStreamId(sessionId);
+    // Read first for the session's owner, on whose behalf the refresh is recorded.
+    const { state: session } = await this.decisions.load(sessionDecider, streamId);
+    const { state, events } = await this.decisions.handle(
+      sessionDecider,
+      streamId,
       {
         type: 'Refresh',
         presentedTokenHash: sha256(refreshToken),
         newTokenHash: sha256(successor),
-        newExpiresAt: new Date(Date.now() + lifetime),
+        lifetimes: { standardMs: this.config.auth.refreshTokenTtlMs, rememberMeMs: this.config.auth.rememberMeTtlMs },
         now: new Date(),
       },
-      state,
+      { actorId: session.exists ? session.userId : null },
     );
-    if (events.length > 0) {
-      await this.eventStore.append(
-        { streamId, streamType: SESSION_STREAM_TYPE, expectedVersion: version, events },
-        { actorId: state.userId },
-      );
-    }
     if (events.some((event) => event.type === 'SessionRevoked'))
       throw new DomainError('unauthenticated', REFRESH_TOKEN_REUSED);
 

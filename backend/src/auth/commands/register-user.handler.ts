@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UniqueConstraintViolationException } from '@mikro-orm/sql';
-import type { Role } from '@docent/common/permissions';
-import { DomainError } from '../../common/domain-error.js';
-import { ConcurrencyConflictError } from '../../event-store/concurrency-conflict.error.js';
-import { EventStore, type StreamAppend } from '../../event-store/event-store.service.js';
 import type { AuthResponse } from '@docent/common/api';
+import { DomainError } from '../../common/domain-error.js';
+import { Decisions, type Decision } from '../../event-store/decisions.service.js';
 import { SessionIssuer } from '../sessions/session-issuer.js';
 import { PasswordHasher } from '../tokens/password-hasher.js';
-import { decideUser, initialUserState } from '../users/user.decider.js';
-import { FIRST_ADMIN_STREAM, USER_STREAM_TYPE, userStreamId } from '../users/user.events.js';
+import {
+  FIRST_ADMIN_TAKEN,
+  firstAdminClaimDecider,
+  type FirstAdminClaimCommand,
+  type FirstAdminClaimEvent,
+  type FirstAdminClaimState,
+} from '../users/first-admin-claim.decider.js';
+import { userDecider, type UserCommand, type UserEvent, type UserState } from '../users/user.decider.js';
+import { FIRST_ADMIN_STREAM, userStreamId } from '../users/user.events.js';
 import { normalizeEmail } from '../users/user-view.js';
 import { RegisterUserCommand } from './register-user.command.js';
 
@@ -18,63 +23,65 @@ interface Registration {
   email: string;
   name: string;
   passwordHash: string;
-  isDemo: boolean;
 }
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
+/** Records the account, the administrator's seat if it is the first, and its first session: all or nothing. */
 @CommandHandler(RegisterUserCommand)
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand> {
   constructor(
-    private readonly eventStore: EventStore,
+    private readonly decisions: Decisions,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionIssuer,
   ) {}
 
   async execute(command: RegisterUserCommand): Promise<AuthResponse> {
-    const userId = randomUUID();
-    const registration = {
-      userId,
+    const registration: Registration = {
+      userId: randomUUID(),
       email: normalizeEmail(command.email),
       name: command.name.trim(),
       passwordHash: await this.passwords.hash(command.password),
-      isDemo: false,
     };
-    const firstAdminClaimed = (await this.eventStore.readStream(FIRST_ADMIN_STREAM)).length > 0;
+    const seat = await this.decisions.load(firstAdminClaimDecider, FIRST_ADMIN_STREAM);
+    if (seat.state.claimedBy !== null) return this.register(registration, 'later-account');
     try {
-      await this.register(registration, firstAdminClaimed ? 'later-account' : 'first-admin');
+      return await this.register(registration, 'first-admin');
     } catch (error) {
       // Another registration became the first admin a moment ago: this one is a regular user.
-      if (!(error instanceof ConcurrencyConflictError) || error.streamId !== FIRST_ADMIN_STREAM) throw error;
-      await this.register(registration, 'later-account');
+      if (!(error instanceof DomainError) || error.message !== FIRST_ADMIN_TAKEN) throw error;
+      return this.register(registration, 'later-account');
     }
-    return this.sessions.start(userId, false);
   }
 
-  /** The first account takes the administrator's seat, recorded in its own stream so that only one can. */
-  private async register(registration: Registration, seat: 'first-admin' | 'later-account'): Promise<void> {
-    const role: Role = seat === 'first-admin' ? 'admin' : 'user';
-    const appends: StreamAppend[] = [
-      {
-        streamId: userStreamId(registration.userId),
-        streamType: USER_STREAM_TYPE,
-        expectedVersion: 0,
-        events: decideUser({ type: 'Register', ...registration, role }, initialUserState()),
+  private async register(registration: Registration, seat: 'first-admin' | 'later-account'): Promise<AuthResponse> {
+    const { userId } = registration;
+    const session = this.sessions.newSession(userId, false);
+    const account: Decision<UserCommand, UserEvent, UserState> = {
+      decider: userDecider,
+      streamId: userStreamId(userId),
+      command: {
+        type: 'Register',
+        ...registration,
+        role: seat === 'first-admin' ? 'admin' : 'user',
+        isDemo: false,
+        signIn: { sessionId: session.sessionId, rememberMe: false },
       },
-    ];
-    if (seat === 'first-admin') {
-      appends.push({
-        streamId: FIRST_ADMIN_STREAM,
-        streamType: 'system',
-        expectedVersion: 0,
-        events: [{ type: 'FirstAdminClaimed', data: { userId: registration.userId } }],
-      });
-    }
+    };
+    const claim: Decision<FirstAdminClaimCommand, FirstAdminClaimEvent, FirstAdminClaimState> = {
+      decider: firstAdminClaimDecider,
+      streamId: FIRST_ADMIN_STREAM,
+      command: { type: 'Claim', userId },
+    };
     try {
-      await this.eventStore.append(appends, { actorId: registration.userId });
+      await this.decisions.handleAll(
+        seat === 'first-admin' ? [account, claim, session.start] : [account, session.start],
+        { actorId: userId },
+      );
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw new DomainError('conflict', EMAIL_TAKEN);
       throw error;
     }
+    return this.sessions.signedIn(userId, session);
   }
 }

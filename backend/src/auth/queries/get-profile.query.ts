@@ -1,23 +1,8 @@
-import { Inject } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/sql';
-import { DomainError } from '../../common/domain-error.js';
-import { UserEntity } from '../users/user.entity.js';
-import { toUserView, type UserView } from '../users/user-view.js';
+import { Query } from '@nestjs/cqrs';
+import type { UserView } from '../users/user-view.js';
 
 export class GetProfileQuery extends Query<UserView> {
   constructor(readonly userId: string) {
     super();
-  }
-}
-
-@QueryHandler(GetProfileQuery)
-export class GetProfileHandler implements IQueryHandler<GetProfileQuery> {
-  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
-
-  async execute({ userId }: GetProfileQuery): Promise<UserView> {
-    const user = await this.orm.em.fork().findOne(UserEntity, { id: userId });
-    if (!user) throw new DomainError('not-found', 'User not found');
-    return toUserView(user);
   }
 }

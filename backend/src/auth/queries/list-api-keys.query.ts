@@ -1,21 +1,8 @@
-import { Inject } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/sql';
-import { ApiKeyEntity } from '../api-keys/api-key.entity.js';
-import { toApiKeyView, type ApiKeyView } from '../api-keys/api-key-view.js';
+import { Query } from '@nestjs/cqrs';
+import type { ApiKeyView } from '../api-keys/api-key-view.js';
 
 export class ListApiKeysQuery extends Query<ApiKeyView[]> {
   constructor(readonly userId: string) {
     super();
-  }
-}
-
-@QueryHandler(ListApiKeysQuery)
-export class ListApiKeysHandler implements IQueryHandler<ListApiKeysQuery> {
-  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
-
-  async execute({ userId }: ListApiKeysQuery): Promise<ApiKeyView[]> {
-    const keys = await this.orm.em.fork().find(ApiKeyEntity, { userId }, { orderBy: { createdAt: 'desc' } });
-    return keys.map(toApiKeyView);
   }
 }

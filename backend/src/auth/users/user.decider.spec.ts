@@ -1,59 +1,59 @@
-import { describe, expect, it } from '@jest/globals';
-import type { DomainEvent } from '../../event-store/domain-event.js';
-import { decideUser, evolveUser, initialUserState, type UserCommand } from './user.decider.js';
+import { describe, it } from '@jest/globals';
+import { specFor } from '../../testing/decider-specification.js';
+import { userDecider, type UserCommand, type UserEvent } from './user.decider.js';
 
-function given(...events: (DomainEvent & { occurredAt?: Date })[]) {
-  const state = events.reduce(
-    (current, event) =>
-      evolveUser(current, { occurredAt: new Date('2026-11-22T10:00:00Z'), ...event } as Parameters<
-        typeof evolveUser
-      >[1]),
-    initialUserState(),
-  );
-  return { when: (command: UserCommand) => () => decideUser(command, state) };
-}
-
-const registered: DomainEvent = {
+const registered: UserEvent = {
   type: 'UserRegistered',
   data: { userId: 'u-1', email: 'ada@example.com', name: 'Ada', role: 'user', passwordHash: 'h', isDemo: false },
 };
-const keyCreated: DomainEvent = {
+const keyCreated: UserEvent = {
   type: 'ApiKeyCreated',
   data: { keyId: 'k-1', name: 'CI', keyHash: 'kh', maskedKey: 'dcnt_…' },
 };
+const register: UserCommand = { type: 'Register', ...registered.data } as UserCommand;
 
 describe('user decider', () => {
   it('registers a new user once', () => {
-    const register: UserCommand = { type: 'Register', ...registered.data } as UserCommand;
-    expect(given().when(register)()).toEqual([registered]);
-    expect(given(registered).when(register)).toThrow('This account already exists');
+    specFor(userDecider).given([]).when(register).then([registered]);
+    specFor(userDecider).given([registered]).when(register).thenThrows('This account already exists');
+  });
+
+  it('records the sign-in of a registration that starts a session with it', () => {
+    specFor(userDecider)
+      .given([])
+      .when({ ...register, signIn: { sessionId: 's-1', rememberMe: false } } as UserCommand)
+      .then([registered, { type: 'UserLoggedIn', data: { sessionId: 's-1', rememberMe: false } }]);
   });
 
   it('records only the profile fields that change', () => {
-    expect(given(registered).when({ type: 'UpdateProfile', name: 'Ada', email: 'ada.l@example.com' })()).toEqual([
-      { type: 'UserProfileUpdated', data: { email: 'ada.l@example.com' } },
-    ]);
-    expect(given(registered).when({ type: 'UpdateProfile', name: 'Ada' })()).toEqual([]);
+    specFor(userDecider)
+      .given([registered])
+      .when({ type: 'UpdateProfile', name: 'Ada', email: 'ada.l@example.com' })
+      .then([{ type: 'UserProfileUpdated', data: { email: 'ada.l@example.com' } }]);
+    specFor(userDecider).given([registered]).when({ type: 'UpdateProfile', name: 'Ada' }).then([]);
   });
 
   it('changes a role and remembers the previous one; the same role is no change', () => {
-    expect(given(registered).when({ type: 'ChangeRole', role: 'analyst' })()).toEqual([
-      { type: 'UserRoleChanged', data: { role: 'analyst', previousRole: 'user' } },
-    ]);
-    expect(given(registered).when({ type: 'ChangeRole', role: 'user' })()).toEqual([]);
+    specFor(userDecider)
+      .given([registered])
+      .when({ type: 'ChangeRole', role: 'analyst' })
+      .then([{ type: 'UserRoleChanged', data: { role: 'analyst', previousRole: 'user' } }]);
+    specFor(userDecider).given([registered]).when({ type: 'ChangeRole', role: 'user' }).then([]);
   });
 
   it('deletes only keys the user has', () => {
-    expect(given(registered, keyCreated).when({ type: 'DeleteApiKey', keyId: 'k-1' })()).toEqual([
-      { type: 'ApiKeyDeleted', data: { keyId: 'k-1' } },
-    ]);
-    const deleted: DomainEvent = { type: 'ApiKeyDeleted', data: { keyId: 'k-1' } };
-    expect(given(registered, keyCreated, deleted).when({ type: 'DeleteApiKey', keyId: 'k-1' })).toThrow(
-      'API key not found',
-    );
+    specFor(userDecider)
+      .given([registered, keyCreated])
+      .when({ type: 'DeleteApiKey', keyId: 'k-1' })
+      .then([{ type: 'ApiKeyDeleted', data: { keyId: 'k-1' } }]);
+    const deleted: UserEvent = { type: 'ApiKeyDeleted', data: { keyId: 'k-1' } };
+    specFor(userDecider)
+      .given([registered, keyCreated, deleted])
+      .when({ type: 'DeleteApiKey', keyId: 'k-1' })
+      .thenThrows('API key not found');
   });
 
   it('refuses every command for a user that does not exist', () => {
-    expect(given().when({ type: 'ChangeRole', role: 'admin' })).toThrow('User not found');
+    specFor(userDecider).given([]).when({ type: 'ChangeRole', role: 'admin' }).thenThrows('User not found');
   });
 });

@@ -1,4 +1,9 @@
-import type { Role } from '@docent/common/permissions';
+/**
+ * A role as recorded on a user's stream. The feature's own list, not the API's `Role`: a
+ * stored event must not change because the API's roles do. While the two lists agree, a
+ * recorded role is a `Role`; should they part, the compiler points at every place that reads one.
+ */
+export type RecordedRole = 'admin' | 'user' | 'readonly' | 'analyst' | 'developer';
 
 declare module '../../event-store/domain-event.js' {
   interface DomainEventMap {
@@ -6,14 +11,14 @@ declare module '../../event-store/domain-event.js' {
       userId: string;
       email: string;
       name: string;
-      role: Role;
+      role: RecordedRole;
       passwordHash: string;
       /** The demo administrator of the embedded quickstart. */
       isDemo: boolean;
     };
     UserLoggedIn: { sessionId: string; rememberMe: boolean };
     UserProfileUpdated: { name?: string; email?: string; avatar?: string | null };
-    UserRoleChanged: { role: Role; previousRole: Role };
+    UserRoleChanged: { role: RecordedRole; previousRole: RecordedRole };
     ApiKeyCreated: { keyId: string; name: string; keyHash: string; maskedKey: string };
     /** Recorded on the key's own usage stream, at most once a minute, so it never contends with changes to the user. */
     ApiKeyUsed: { keyId: string };

@@ -1,27 +1,32 @@
-import { DEFAULT_PREFERENCES, type UserPreferences } from '@docent/common/preferences';
-import { assertNever, type DomainEvent, type RecordedEvent } from '../../event-store/domain-event.js';
+import { DEFAULT_PREFERENCES } from '@docent/common/preferences';
+import type { Decider } from '../../event-store/decider.js';
+import { assertNever, type DomainEvent } from '../../event-store/domain-event.js';
+import { PREFERENCES_STREAM_TYPE, type RecordedPreferences } from './preferences.events.js';
 
-/** A user who never changed anything has the defaults. */
-export const initialPreferencesState = (): UserPreferences => ({ ...DEFAULT_PREFERENCES });
+export type PreferencesCommand = { type: 'Change'; userId: string; changes: Partial<RecordedPreferences> };
 
-export type PreferencesCommand = { type: 'Change'; userId: string; changes: Partial<UserPreferences> };
+/** A user's preferences: the defaults, as changed since. */
+export const preferencesDecider: Decider<PreferencesCommand, DomainEvent<'PreferencesChanged'>, RecordedPreferences> = {
+  streamType: PREFERENCES_STREAM_TYPE,
 
-export function decidePreferences(command: PreferencesCommand, state: UserPreferences): DomainEvent[] {
-  switch (command.type) {
-    case 'Change': {
-      const entries = Object.entries(command.changes) as [
-        keyof UserPreferences,
-        UserPreferences[keyof UserPreferences],
-      ][];
-      const changed = entries.filter(([field, value]) => value !== undefined && value !== state[field]);
-      if (changed.length === 0) return [];
-      return [{ type: 'PreferencesChanged', data: { userId: command.userId, changes: Object.fromEntries(changed) } }];
+  // A user who never changed anything has the defaults.
+  initialState: () => ({ ...DEFAULT_PREFERENCES }),
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'Change': {
+        const entries = Object.entries(command.changes) as [
+          keyof RecordedPreferences,
+          RecordedPreferences[keyof RecordedPreferences],
+        ][];
+        const changed = entries.filter(([field, value]) => value !== undefined && value !== state[field]);
+        if (changed.length === 0) return [];
+        return [{ type: 'PreferencesChanged', data: { userId: command.userId, changes: Object.fromEntries(changed) } }];
+      }
+      default:
+        return assertNever(command.type);
     }
-    default:
-      return assertNever(command.type);
-  }
-}
+  },
 
-export function evolvePreferences(state: UserPreferences, event: RecordedEvent<'PreferencesChanged'>): UserPreferences {
-  return { ...state, ...event.data.changes };
-}
+  evolve: (state, event) => ({ ...state, ...event.data.changes }),
+};
