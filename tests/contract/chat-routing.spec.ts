@@ -139,7 +139,7 @@ describe('chat through the model router', () => {
     expect(done).toBeUndefined();
     expect(error).toEqual({ status: 502, error: expect.stringContaining('Alpha Large failed') });
     expect(await chatOutcomes(session.id)).toEqual([
-      { type: 'ChatAnswerFailed', data: expect.objectContaining({ status: 502 }) },
+      { type: 'ChatAnswerFailed', data: expect.objectContaining({ reason: 'model-failed' }) },
     ]);
   });
 
@@ -168,7 +168,7 @@ describe('chat through the model router', () => {
         expect(await chatOutcomes(sessionId)).toEqual([
           {
             type: 'ChatAnswerFailed',
-            data: expect.objectContaining({ status: 499, error: 'The answer was stopped' } satisfies Partial<
+            data: expect.objectContaining({ reason: 'stopped', error: 'The answer was stopped' } satisfies Partial<
               DomainEventMap['ChatAnswerFailed']
             >),
           },

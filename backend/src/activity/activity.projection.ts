@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/sql';
 import { ROLE_DISPLAY_NAMES } from '@docent/common/permissions';
-import { ANSWER_STOPPED_STATUS } from '../chat/domain/chat.events.js';
 import type { RecordedEvent } from '../event-store/domain-event.js';
 import { Projection, type ProjectionHandler } from '../projections/projection.js';
 import { ActivityEntity, type ActivityRecord } from './activity.entity.js';
@@ -150,7 +149,7 @@ function describe(event: RecordedEvent): ActivityItem | null {
         status: event.data.grounded ? 'success' : 'warning',
       };
     case 'ChatAnswerFailed':
-      return event.data.status === ANSWER_STOPPED_STATUS
+      return event.data.reason === 'stopped'
         ? { type: 'search', title: 'Answer stopped', description: 'The asker stopped the answer', status: 'info' }
         : {
             type: 'search',

@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Body, Controller, Delete, Get, HttpCode, Logger, Param, Patch, Post, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { z } from 'zod';
@@ -11,20 +11,24 @@ import type {
 } from '@docent/common/chat';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import type { Principal } from '../auth/principal.js';
+import { describeException } from '../http/api-exception.filter.js';
 import { callerLeftSignal } from '../http/caller-left.js';
 import { chatRequestSchema, chatSessionId, renameChatSessionSchema } from './chat.schemas.js';
 import { AskQuestionCommand } from './commands/ask-question.command.js';
 import { DeleteChatSessionCommand } from './commands/delete-chat-session.command.js';
 import { RenameChatSessionCommand } from './commands/rename-chat-session.command.js';
-import { ChatViews } from './read-model/chat-views.js';
+import { GetChatSessionQuery } from './queries/get-chat-session.query.js';
+import { ListChatSessionsQuery } from './queries/list-chat-sessions.query.js';
 
 /** Chat is searching with a model's help: search:basic, like search. Each user reaches only their own sessions. */
 @ApiTags('Chat')
 @Controller('api/chat')
 export class ChatController {
+  private readonly logger = new Logger(ChatController.name);
+
   constructor(
     private readonly commands: CommandBus,
-    private readonly views: ChatViews,
+    private readonly queries: QueryBus,
   ) {}
 
   @Post()
@@ -39,18 +43,24 @@ export class ChatController {
     @Res() response: Response,
   ): Promise<void> {
     // A session that is not the caller's or an unknown model still answers with its status.
-    const events = await this.commands.execute<AskQuestionCommand, AsyncIterable<ChatStreamEvent>>(
-      new AskQuestionCommand(body, principal, callerLeftSignal(response)),
-    );
+    const answer = await this.commands.execute(new AskQuestionCommand(body, principal, callerLeftSignal(response)));
     response.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache',
       'X-Accel-Buffering': 'no',
     });
     response.flushHeaders();
-    // Read to the end even when the caller has gone: the answer's outcome is recorded there.
-    for await (const { type, ...data } of events) {
+    const send = ({ type, ...data }: ChatStreamEvent) => {
       if (!response.destroyed) response.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
+    // Read to the end even when the caller has gone: the answer's outcome is recorded there.
+    try {
+      for await (const chunk of answer) send(chunk);
+    } catch (failure) {
+      // The status and message the failure would answer with, had the stream not begun.
+      const { status, error } = describeException(failure);
+      if (status >= 500) this.logger.error(failure instanceof Error ? failure.stack : String(failure));
+      send({ type: 'error', status, error });
     }
     response.end();
   }
@@ -59,7 +69,7 @@ export class ChatController {
   @Authenticated({ permission: 'search:basic' })
   @ApiOperation({ summary: "The caller's chat sessions (at most 20), most recently updated first" })
   async sessions(@CurrentPrincipal() principal: Principal): Promise<ChatSessionsResponse> {
-    return { success: true, sessions: await this.views.sessions(principal.userId) };
+    return { success: true, sessions: await this.queries.execute(new ListChatSessionsQuery(principal)) };
   }
 
   @Get('sessions/:id')
@@ -69,7 +79,7 @@ export class ChatController {
     @Param('id', { schema: chatSessionId }) id: string,
     @CurrentPrincipal() principal: Principal,
   ): Promise<ChatSessionResponse> {
-    return { success: true, session: await this.views.session(principal.userId, id) };
+    return { success: true, session: await this.queries.execute(new GetChatSessionQuery(id, principal)) };
   }
 
   @Patch('sessions/:id')

@@ -3,12 +3,15 @@ import { ModelsModule } from '../models/models.module.js';
 import { SearchModule } from '../search/search.module.js';
 import { GroundedChat } from './answering/grounded-chat.service.js';
 import { ChatController } from './chat.controller.js';
-import { AskQuestionHandler } from './commands/ask-question.command.js';
-import { DeleteChatSessionHandler } from './commands/delete-chat-session.command.js';
-import { RenameChatSessionHandler } from './commands/rename-chat-session.command.js';
-import { ChatSessionWriter } from './domain/chat-session-writer.js';
+import { AskQuestionHandler } from './commands/ask-question.handler.js';
+import { DeleteChatSessionHandler } from './commands/delete-chat-session.handler.js';
+import { RenameChatSessionHandler } from './commands/rename-chat-session.handler.js';
+import { GetChatSessionHandler } from './queries/get-chat-session.handler.js';
+import { ListChatSessionsHandler } from './queries/list-chat-sessions.handler.js';
 import { ChatProjection } from './read-model/chat.projection.js';
 import { ChatViews } from './read-model/chat-views.js';
+import { ChunkPassageTexts } from './read-model/chunk-passage-texts.js';
+import { PASSAGE_TEXTS } from './read-model/passage-texts.port.js';
 
 /** Grounded chat (issue 6): retrieval through search, answers through the model router, sessions per user. */
 @Module({
@@ -16,12 +19,14 @@ import { ChatViews } from './read-model/chat-views.js';
   controllers: [ChatController],
   providers: [
     GroundedChat,
-    ChatSessionWriter,
     ChatProjection,
     ChatViews,
+    { provide: PASSAGE_TEXTS, useClass: ChunkPassageTexts },
     AskQuestionHandler,
     RenameChatSessionHandler,
     DeleteChatSessionHandler,
+    ListChatSessionsHandler,
+    GetChatSessionHandler,
   ],
   exports: [ChatViews],
 })

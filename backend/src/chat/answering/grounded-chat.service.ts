@@ -10,38 +10,45 @@ import {
 } from '@docent/common/chat';
 import { DEFAULT_SEARCH_TYPE, type ChunkPositionView, type SearchHit, type SearchOptions } from '@docent/common/search';
 import type { Principal } from '../../auth/principal.js';
-import { DomainError } from '../../common/domain-error.js';
-import { describeException } from '../../http/api-exception.filter.js';
+import { Decisions } from '../../event-store/decisions.service.js';
+import type { DomainEventMap } from '../../event-store/domain-event.js';
 import { ModelCatalog } from '../../models/read-model/model-catalog.js';
 import { callCost, ModelRouter } from '../../models/routing/model-router.service.js';
 import { DocumentSearch } from '../../search/retrieval/document-search.service.js';
-import { ChatSessionWriter } from '../domain/chat-session-writer.js';
-import { ANSWER_STOPPED_STATUS } from '../domain/chat.events.js';
-import { ChatViews } from '../read-model/chat-views.js';
+import { chatSessionDecider, type ChatSessionCommand } from '../domain/chat-session.decider.js';
+import { chatSessionStreamId, type CitedPassage } from '../domain/chat.events.js';
+import { ANSWER_STOPPED, describeAnswerFailure } from './answer-failure.js';
 import { citedSourceNumbers } from './citations.js';
-
-/** Earlier messages sent along with a follow-up question: enough for "and what about…", little enough to leave room for the sources. */
-const HISTORY_MESSAGES = 6;
 
 /** What the answer says, without asking a model, when retrieval found no passage at all. */
 export const NO_PASSAGES_ANSWER =
   "I couldn't find anything about this in the documents you can search, so I can't answer it from them. " +
   'Try other words, or upload a document that covers it.';
 
-const STOPPED = { status: ANSWER_STOPPED_STATUS, error: 'The answer was stopped' };
+/**
+ * A part of an answer as it is produced; the transport sends each as it comes. A failure
+ * is not a part: the answer's iteration throws it, once the failure is recorded.
+ */
+export type AnswerChunk = Exclude<ChatStreamEvent, { type: 'error' }>;
 
-export interface ChatQuestion {
-  sessionId?: string;
-  message: string;
-  searchOptions?: SearchOptions;
+/** A question kept in its session, ready to be answered. */
+export interface AskedQuestion {
+  sessionId: string;
+  messageId: string;
+  question: string;
+  /** The session's earlier turns, oldest first. */
+  history: Pick<ChatMessageView, 'role' | 'content'>[];
+  searchOptions: SearchOptions;
   model?: string;
   preference?: 'cost';
+  /** performance.now() when the question arrived: latencies count from there. */
+  receivedAt: number;
 }
 
 /**
  * Grounded chat: retrieve the passages the asker may read, give them to a model as
- * numbered sources, stream its answer, and keep the question and answer in the
- * asker's session with the sources the answer cites.
+ * numbered sources, stream its answer, and keep the answer in the asker's session with
+ * the sources it cites.
  */
 @Injectable()
 export class GroundedChat {
@@ -49,71 +56,16 @@ export class GroundedChat {
     private readonly search: DocumentSearch,
     private readonly router: ModelRouter,
     private readonly catalog: ModelCatalog,
-    private readonly sessions: ChatSessionWriter,
-    private readonly views: ChatViews,
+    private readonly decisions: Decisions,
   ) {}
 
   /**
-   * Records the question and returns the answer's events. Throws, before anything is
-   * streamed, for a session that is not the asker's or a model that does not exist;
-   * every later failure is an `error` event.
+   * The answer's sources, its text in deltas, then `done`. A failure is recorded and then
+   * thrown, unless the asker stopped the answer (the signal aborted): then the iteration ends.
    */
-  async ask(
-    question: ChatQuestion,
-    principal: Principal,
-    signal: AbortSignal,
-  ): Promise<AsyncIterable<ChatStreamEvent>> {
-    const receivedAt = performance.now();
-    const model = question.model === undefined || question.model === 'auto' ? undefined : question.model;
-    if (model !== undefined && !(await this.catalog.findModel(model)))
-      throw new DomainError('invalid', `Unknown model: ${model}`);
-
-    const startsSession = question.sessionId === undefined;
-    const sessionId = question.sessionId ?? randomUUID();
-    const messageId = randomUUID();
-    const history = startsSession ? [] : await this.views.recentMessages(sessionId, HISTORY_MESSAGES);
-    const searchOptions = question.searchOptions ?? {};
-    const metadata = { actorId: principal.userId };
-    await this.sessions.execute(
-      {
-        type: 'Ask',
-        sessionId,
-        startsSession,
-        userId: principal.userId,
-        messageId,
-        content: question.message,
-        searchOptions,
-      },
-      metadata,
-    );
-    if (startsSession) await this.forgetSessionsBeyondLimit(principal.userId);
-    const session = await this.views.summary(principal.userId, sessionId);
-    const [userMessage] = await this.views.recentMessages(sessionId, 1);
-
-    const asked = {
-      sessionId,
-      messageId,
-      question: question.message,
-      history,
-      searchOptions,
-      model,
-      preference: question.preference,
-      receivedAt,
-    };
-    return this.answer(asked, { type: 'session', session, userMessage: userMessage! }, principal, signal);
-  }
-
-  private async *answer(
-    asked: AskedQuestion,
-    sessionEvent: ChatStreamEvent & { type: 'session' },
-    principal: Principal,
-    signal: AbortSignal,
-  ): AsyncIterable<ChatStreamEvent> {
+  async *answer(asked: AskedQuestion, principal: Principal, signal: AbortSignal): AsyncIterable<AnswerChunk> {
     const elapsed = () => Math.round(performance.now() - asked.receivedAt);
-    const metadata = { actorId: principal.userId };
     const { sessionId, messageId } = asked;
-    yield sessionEvent;
-
     try {
       const hits = await this.retrieve(asked, principal);
       const sources = hits.map((hit, index) => toCitation(hit, index + 1));
@@ -150,40 +102,35 @@ export class GroundedChat {
         cost = catalogModel ? callCost(catalogModel.info.pricing, usage) : 0;
       }
 
-      const cited = new Set(citedSourceNumbers(content, sources.length));
-      const answer = {
+      const citedNumbers = new Set(citedSourceNumbers(content, sources.length));
+      const cited = sources.filter((source) => citedNumbers.has(source.number));
+      const answer: DomainEventMap['ChatAnswered'] = {
         sessionId,
         userId: principal.userId,
         messageId: randomUUID(),
         questionId: messageId,
         content,
-        citations: sources.filter((source) => cited.has(source.number)),
+        citations: cited.map(toCitedPassage),
         grounded: sources.length > 0,
         model: answeredBy,
         usage,
         cost,
         latencyMs: elapsed(),
       };
-      const answeredAt = await this.sessions.recordOutcome(sessionId, { type: 'ChatAnswered', data: answer }, metadata);
-      yield { type: 'done', message: answerView(answer, answeredAt) };
+      const answeredAt = await this.record({ type: 'RecordAnswer', answer }, principal);
+      yield { type: 'done', message: answerView(answer, cited, answeredAt) };
     } catch (error) {
-      const { status, error: message } = signal.aborted ? STOPPED : describeException(error);
-      await this.sessions.recordOutcome(
-        sessionId,
+      const failure = signal.aborted
+        ? { reason: 'stopped' as const, error: ANSWER_STOPPED }
+        : describeAnswerFailure(error);
+      await this.record(
         {
-          type: 'ChatAnswerFailed',
-          data: {
-            sessionId,
-            userId: principal.userId,
-            questionId: messageId,
-            status,
-            error: message,
-            latencyMs: elapsed(),
-          },
+          type: 'RecordFailure',
+          failure: { sessionId, userId: principal.userId, questionId: messageId, ...failure, latencyMs: elapsed() },
         },
-        metadata,
+        principal,
       );
-      if (!signal.aborted) yield { type: 'error', status, error: message };
+      if (!signal.aborted) throw error;
     }
   }
 
@@ -200,29 +147,28 @@ export class GroundedChat {
     return results;
   }
 
-  /** Starting a session beyond the most a user keeps deletes their least recently used ones. */
-  private async forgetSessionsBeyondLimit(userId: string): Promise<void> {
-    for (const sessionId of await this.views.sessionsBeyondLimit(userId)) {
-      await this.sessions.execute({ type: 'Delete', sessionId, userId, reason: 'history-limit' }, { actorId: userId });
-    }
+  /** Records the answer or its failure; returns when. */
+  private async record(
+    command: Extract<ChatSessionCommand, { type: 'RecordAnswer' | 'RecordFailure' }>,
+    principal: Principal,
+  ): Promise<Date> {
+    const sessionId = command.type === 'RecordAnswer' ? command.answer.sessionId : command.failure.sessionId;
+    const { events } = await this.decisions.handle(chatSessionDecider, chatSessionStreamId(sessionId), command, {
+      actorId: principal.userId,
+    });
+    return events[0]!.occurredAt;
   }
-}
-
-interface AskedQuestion {
-  sessionId: string;
-  messageId: string;
-  question: string;
-  history: ChatMessageView[];
-  searchOptions: SearchOptions;
-  model?: string;
-  preference?: 'cost';
-  /** performance.now() when the question arrived: latencies count from there. */
-  receivedAt: number;
 }
 
 function toCitation(hit: SearchHit, number: number): ChatCitation {
   const { documentId, documentName, documentType, chunkId, position, text, snippet, highlights } = hit;
   return { number, documentId, documentName, documentType, chunkId, position, text, snippet, highlights };
+}
+
+/** What the answer's event keeps of a citation: where the passage is, not the passage. */
+function toCitedPassage(citation: ChatCitation): CitedPassage {
+  const { number, documentId, documentName, documentType, chunkId, position, snippet, highlights } = citation;
+  return { number, documentId, documentName, documentType, chunkId, position, snippet, highlights };
 }
 
 /** The document's name and where the passage sits in it, so a model can say which document it cites. */
@@ -241,16 +187,8 @@ function describePosition(position: ChunkPositionView): string {
 }
 
 function answerView(
-  answer: {
-    messageId: string;
-    content: string;
-    citations: ChatCitation[];
-    grounded: boolean;
-    model: { id: string; name: string } | null;
-    usage: ChatUsage;
-    cost: number;
-    latencyMs: number;
-  },
+  answer: DomainEventMap['ChatAnswered'],
+  citations: ChatCitation[],
   answeredAt: Date,
 ): ChatMessageView {
   return {
@@ -258,7 +196,7 @@ function answerView(
     role: 'assistant',
     content: answer.content,
     createdAt: answeredAt.toISOString(),
-    citations: answer.citations,
+    citations,
     grounded: answer.grounded,
     ...(answer.model && { model: answer.model }),
     usage: answer.usage,

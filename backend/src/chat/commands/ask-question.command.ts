@@ -1,23 +1,26 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { ChatStreamEvent } from '@docent/common/chat';
+import { Command } from '@nestjs/cqrs';
+import type { SearchOptions } from '@docent/common/search';
 import type { Principal } from '../../auth/principal.js';
-import { GroundedChat, type ChatQuestion } from '../answering/grounded-chat.service.js';
+import type { AnswerChunk } from '../answering/grounded-chat.service.js';
 
-export class AskQuestionCommand {
+export interface ChatQuestion {
+  /** Continue this session; a new one is started without it. */
+  sessionId?: string;
+  message: string;
+  searchOptions?: SearchOptions;
+  /** A model id, or 'auto' to let the router choose. */
+  model?: string;
+  preference?: 'cost';
+}
+
+/** Ask a question of the documents the asker may read; the answer comes as it is produced. */
+export class AskQuestionCommand extends Command<AsyncIterable<AnswerChunk>> {
   constructor(
     readonly question: ChatQuestion,
     readonly principal: Principal,
     /** The asker went away or pressed stop. */
     readonly signal: AbortSignal,
-  ) {}
-}
-
-/** Records the question, then answers with a stream of events (see GroundedChat). */
-@CommandHandler(AskQuestionCommand)
-export class AskQuestionHandler implements ICommandHandler<AskQuestionCommand, AsyncIterable<ChatStreamEvent>> {
-  constructor(private readonly chat: GroundedChat) {}
-
-  execute({ question, principal, signal }: AskQuestionCommand): Promise<AsyncIterable<ChatStreamEvent>> {
-    return this.chat.ask(question, principal, signal);
+  ) {
+    super();
   }
 }

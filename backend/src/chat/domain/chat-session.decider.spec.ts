@@ -1,11 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { DomainError } from '../../common/domain-error.js';
-import type { RecordedEvent } from '../../event-store/domain-event.js';
+import type { DomainError } from '../../common/domain-error.js';
+import type { DomainEventMap } from '../../event-store/domain-event.js';
+import { foldEvents } from '../../event-store/decider.js';
+import { specFor } from '../../testing/decider-specification.js';
 import {
+  CHAT_SESSION_EXISTS,
   CHAT_SESSION_NOT_FOUND,
-  decideChatSession,
-  evolveChatSession,
-  initialChatSessionState,
+  chatSessionDecider,
   titleFrom,
   type ChatSessionCommand,
   type ChatSessionEvent,
@@ -14,17 +15,11 @@ import {
 const SESSION = 'session-1';
 const ALICE = 'alice';
 
-function given(...events: Array<Pick<ChatSessionEvent, 'type' | 'data'>>) {
-  return events.reduce(
-    (state, event) => evolveChatSession(state, event as RecordedEvent as ChatSessionEvent),
-    initialChatSessionState(),
-  );
-}
-
-const started = {
+const started: ChatSessionEvent = {
   type: 'ChatSessionStarted',
   data: { sessionId: SESSION, userId: ALICE, title: 'Lighthouses' },
-} as const;
+};
+const deleted: ChatSessionEvent = { type: 'ChatSessionDeleted', data: { sessionId: SESSION, reason: 'user' } };
 const ask = (overrides: Partial<Extract<ChatSessionCommand, { type: 'Ask' }>> = {}): ChatSessionCommand => ({
   type: 'Ask',
   sessionId: SESSION,
@@ -35,57 +30,140 @@ const ask = (overrides: Partial<Extract<ChatSessionCommand, { type: 'Ask' }>> = 
   searchOptions: {},
   ...overrides,
 });
+const answer: DomainEventMap['ChatAnswered'] = {
+  sessionId: SESSION,
+  userId: ALICE,
+  messageId: 'message-2',
+  questionId: 'message-1',
+  content: 'Very [1].',
+  citations: [
+    {
+      number: 1,
+      documentId: 'document-1',
+      documentName: 'lights.md',
+      documentType: 'MD',
+      chunkId: '7',
+      position: { headingPath: ['Fastnet'] },
+      snippet: 'It is very tall.',
+      highlights: [{ start: 6, end: 10 }],
+    },
+  ],
+  grounded: true,
+  model: { id: 'local:extractive', name: 'Extractive' },
+  usage: { inputTokens: 10, outputTokens: 2 },
+  cost: 0,
+  latencyMs: 12,
+};
+const failure: DomainEventMap['ChatAnswerFailed'] = {
+  sessionId: SESSION,
+  userId: ALICE,
+  questionId: 'message-1',
+  reason: 'stopped',
+  error: 'The answer was stopped',
+  latencyMs: 30,
+};
 
+/** The command is refused with this message, as a DomainError of this kind (the status the API answers). */
 function expectRefused(
-  run: () => unknown,
+  given: ChatSessionEvent[],
+  command: ChatSessionCommand,
   kind: DomainError['kind'],
-  message: string | RegExp = CHAT_SESSION_NOT_FOUND,
+  message: string,
 ) {
-  expect(run).toThrow(expect.objectContaining({ kind, message: expect.stringMatching(message) }));
+  specFor(chatSessionDecider).given(given).when(command).thenThrows(message);
+  expect(() => chatSessionDecider.decide(command, foldEvents(chatSessionDecider, given))).toThrow(
+    expect.objectContaining({ kind }),
+  );
 }
 
 describe('chat session decider', () => {
   it('the first question starts a session named after it', () => {
-    expect(decideChatSession(ask({ startsSession: true, content: 'Lighthouses of  Ireland?' }), given())).toEqual([
-      { type: 'ChatSessionStarted', data: { sessionId: SESSION, userId: ALICE, title: 'Lighthouses of Ireland?' } },
-      {
-        type: 'ChatQuestionAsked',
-        data: { sessionId: SESSION, messageId: 'message-1', content: 'Lighthouses of  Ireland?', searchOptions: {} },
-      },
-    ]);
+    specFor(chatSessionDecider)
+      .given([])
+      .when(ask({ startsSession: true, content: 'Lighthouses of  Ireland?' }))
+      .then([
+        { type: 'ChatSessionStarted', data: { sessionId: SESSION, userId: ALICE, title: 'Lighthouses of Ireland?' } },
+        {
+          type: 'ChatQuestionAsked',
+          data: { sessionId: SESSION, messageId: 'message-1', content: 'Lighthouses of  Ireland?', searchOptions: {} },
+        },
+      ]);
   });
 
   it('a follow-up only records the question', () => {
-    expect(decideChatSession(ask(), given(started)).map((event) => event.type)).toEqual(['ChatQuestionAsked']);
+    specFor(chatSessionDecider)
+      .given([started])
+      .when(ask())
+      .then([
+        {
+          type: 'ChatQuestionAsked',
+          data: { sessionId: SESSION, messageId: 'message-1', content: 'How tall is it?', searchOptions: {} },
+        },
+      ]);
   });
 
   it('refuses to continue a session that never started, or to start one twice', () => {
-    expectRefused(() => decideChatSession(ask(), given()), 'not-found');
-    expectRefused(() => decideChatSession(ask({ startsSession: true }), given(started)), 'conflict', /already exists/);
+    expectRefused([], ask(), 'not-found', CHAT_SESSION_NOT_FOUND);
+    expectRefused([started], ask({ startsSession: true }), 'conflict', CHAT_SESSION_EXISTS);
   });
 
   it("treats another user's or a deleted session as not found", () => {
-    const deleted = given(started, { type: 'ChatSessionDeleted', data: { sessionId: SESSION, reason: 'user' } });
     for (const command of [
       ask({ userId: 'mallory' }),
       { type: 'Rename', sessionId: SESSION, userId: 'mallory', title: 'x' } as const,
     ]) {
-      expectRefused(() => decideChatSession(command, given(started)), 'not-found');
+      expectRefused([started], command, 'not-found', CHAT_SESSION_NOT_FOUND);
     }
-    expectRefused(() => decideChatSession(ask(), deleted), 'not-found');
+    expectRefused([started, deleted], ask(), 'not-found', CHAT_SESSION_NOT_FOUND);
     expectRefused(
-      () => decideChatSession({ type: 'Delete', sessionId: SESSION, userId: ALICE, reason: 'user' }, deleted),
+      [started, deleted],
+      { type: 'Delete', sessionId: SESSION, userId: ALICE, reason: 'user' },
       'not-found',
+      CHAT_SESSION_NOT_FOUND,
     );
   });
 
   it('renames to a new title only', () => {
     const rename = (title: string) =>
-      decideChatSession({ type: 'Rename', sessionId: SESSION, userId: ALICE, title }, given(started));
-    expect(rename(' Irish lights ')).toEqual([
+      specFor(chatSessionDecider).given([started]).when({ type: 'Rename', sessionId: SESSION, userId: ALICE, title });
+    rename(' Irish lights ').then([
       { type: 'ChatSessionRenamed', data: { sessionId: SESSION, title: 'Irish lights' } },
     ]);
-    expect(rename('Lighthouses')).toEqual([]);
+    rename('Lighthouses').then([]);
+  });
+
+  it('records the outcome of a question, also when the session was deleted while it was answered', () => {
+    for (const given of [[started], [started, deleted]]) {
+      specFor(chatSessionDecider)
+        .given(given)
+        .when({ type: 'RecordAnswer', answer })
+        .then([{ type: 'ChatAnswered', data: answer }]);
+      specFor(chatSessionDecider)
+        .given(given)
+        .when({ type: 'RecordFailure', failure })
+        .then([{ type: 'ChatAnswerFailed', data: failure }]);
+    }
+  });
+
+  it("records no outcome in a session that never started or is another user's", () => {
+    expectRefused([], { type: 'RecordAnswer', answer }, 'not-found', CHAT_SESSION_NOT_FOUND);
+    expectRefused(
+      [started],
+      { type: 'RecordFailure', failure: { ...failure, userId: 'mallory' } },
+      'not-found',
+      CHAT_SESSION_NOT_FOUND,
+    );
+  });
+
+  it('keeps who owns the session, its title, and whether it was deleted', () => {
+    specFor(chatSessionDecider)
+      .given([
+        started,
+        { type: 'ChatSessionRenamed', data: { sessionId: SESSION, title: 'Irish lights' } },
+        { type: 'ChatAnswered', data: answer },
+        deleted,
+      ])
+      .thenState({ started: true, deleted: true, userId: ALICE, title: 'Irish lights' });
   });
 });
 

@@ -1,6 +1,8 @@
 import { MAX_CHAT_TITLE_LENGTH } from '@docent/common/chat';
 import { DomainError } from '../../common/domain-error.js';
-import { assertNever, type DomainEvent, type RecordedEvent } from '../../event-store/domain-event.js';
+import type { Decider } from '../../event-store/decider.js';
+import { assertNever, type DomainEvent, type DomainEventMap } from '../../event-store/domain-event.js';
+import { CHAT_STREAM_TYPE, type AskedSearchOptions } from './chat.events.js';
 
 export interface ChatSessionState {
   started: boolean;
@@ -9,15 +11,9 @@ export interface ChatSessionState {
   title: string;
 }
 
-export const initialChatSessionState = (): ChatSessionState => ({
-  started: false,
-  deleted: false,
-  userId: null,
-  title: '',
-});
-
 /** Another user's session is as absent as a deleted one: its existence is not disclosed. */
 export const CHAT_SESSION_NOT_FOUND = 'Chat session not found';
+export const CHAT_SESSION_EXISTS = 'This chat session already exists';
 
 export type ChatSessionCommand =
   | {
@@ -28,43 +24,15 @@ export type ChatSessionCommand =
       userId: string;
       messageId: string;
       content: string;
-      searchOptions: DomainEvent<'ChatQuestionAsked'>['data']['searchOptions'];
+      searchOptions: AskedSearchOptions;
     }
   | { type: 'Rename'; sessionId: string; userId: string; title: string }
-  | { type: 'Delete'; sessionId: string; userId: string; reason: 'user' | 'history-limit' };
+  | { type: 'Delete'; sessionId: string; userId: string; reason: 'user' | 'history-limit' }
+  /** The outcome of a question: recorded even when the session was deleted meanwhile, for the chat figures. */
+  | { type: 'RecordAnswer'; answer: DomainEventMap['ChatAnswered'] }
+  | { type: 'RecordFailure'; failure: DomainEventMap['ChatAnswerFailed'] };
 
-export function decideChatSession(command: ChatSessionCommand, state: ChatSessionState): DomainEvent[] {
-  const isNew = !state.started;
-  if (!isNew && (state.deleted || state.userId !== command.userId))
-    throw new DomainError('not-found', CHAT_SESSION_NOT_FOUND);
-  switch (command.type) {
-    case 'Ask': {
-      const { sessionId, userId, messageId, content, searchOptions } = command;
-      if (command.startsSession !== isNew)
-        throw new DomainError(
-          isNew ? 'not-found' : 'conflict',
-          isNew ? CHAT_SESSION_NOT_FOUND : 'This chat session already exists',
-        );
-      const asked: DomainEvent = { type: 'ChatQuestionAsked', data: { sessionId, messageId, content, searchOptions } };
-      return isNew
-        ? [{ type: 'ChatSessionStarted', data: { sessionId, userId, title: titleFrom(content) } }, asked]
-        : [asked];
-    }
-    case 'Rename': {
-      if (isNew) throw new DomainError('not-found', CHAT_SESSION_NOT_FOUND);
-      const title = command.title.trim();
-      if (title === state.title) return [];
-      return [{ type: 'ChatSessionRenamed', data: { sessionId: command.sessionId, title } }];
-    }
-    case 'Delete':
-      if (isNew) throw new DomainError('not-found', CHAT_SESSION_NOT_FOUND);
-      return [{ type: 'ChatSessionDeleted', data: { sessionId: command.sessionId, reason: command.reason } }];
-    default:
-      return assertNever(command);
-  }
-}
-
-export type ChatSessionEvent = RecordedEvent<
+export type ChatSessionEvent = DomainEvent<
   | 'ChatSessionStarted'
   | 'ChatQuestionAsked'
   | 'ChatAnswered'
@@ -73,21 +41,73 @@ export type ChatSessionEvent = RecordedEvent<
   | 'ChatSessionDeleted'
 >;
 
-export function evolveChatSession(state: ChatSessionState, event: ChatSessionEvent): ChatSessionState {
-  switch (event.type) {
-    case 'ChatSessionStarted':
-      return { ...state, started: true, userId: event.data.userId, title: event.data.title };
-    case 'ChatSessionRenamed':
-      return { ...state, title: event.data.title };
-    case 'ChatSessionDeleted':
-      return { ...state, deleted: true };
-    case 'ChatQuestionAsked':
-    case 'ChatAnswered':
-    case 'ChatAnswerFailed':
-      return state;
-    default:
-      return assertNever(event);
-  }
+/** A user's chat session: its questions, their answers, its title, until it is deleted. */
+export const chatSessionDecider: Decider<ChatSessionCommand, ChatSessionEvent, ChatSessionState> = {
+  streamType: CHAT_STREAM_TYPE,
+
+  initialState: () => ({ started: false, deleted: false, userId: null, title: '' }),
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'Ask': {
+        const { sessionId, userId, messageId, content, searchOptions } = command;
+        if (!state.started) {
+          if (!command.startsSession) throw new DomainError('not-found', CHAT_SESSION_NOT_FOUND);
+          return [
+            { type: 'ChatSessionStarted', data: { sessionId, userId, title: titleFrom(content) } },
+            { type: 'ChatQuestionAsked', data: { sessionId, messageId, content, searchOptions } },
+          ];
+        }
+        requireOwnLiveSession(state, userId);
+        if (command.startsSession) throw new DomainError('conflict', CHAT_SESSION_EXISTS);
+        return [{ type: 'ChatQuestionAsked', data: { sessionId, messageId, content, searchOptions } }];
+      }
+      case 'Rename': {
+        requireOwnLiveSession(state, command.userId);
+        const title = command.title.trim();
+        if (title === state.title) return [];
+        return [{ type: 'ChatSessionRenamed', data: { sessionId: command.sessionId, title } }];
+      }
+      case 'Delete':
+        requireOwnLiveSession(state, command.userId);
+        return [{ type: 'ChatSessionDeleted', data: { sessionId: command.sessionId, reason: command.reason } }];
+      case 'RecordAnswer':
+        requireOwnSession(state, command.answer.userId);
+        return [{ type: 'ChatAnswered', data: command.answer }];
+      case 'RecordFailure':
+        requireOwnSession(state, command.failure.userId);
+        return [{ type: 'ChatAnswerFailed', data: command.failure }];
+      default:
+        return assertNever(command);
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ChatSessionStarted':
+        return { ...state, started: true, userId: event.data.userId, title: event.data.title };
+      case 'ChatSessionRenamed':
+        return { ...state, title: event.data.title };
+      case 'ChatSessionDeleted':
+        return { ...state, deleted: true };
+      case 'ChatQuestionAsked':
+      case 'ChatAnswered':
+      case 'ChatAnswerFailed':
+        return state;
+      default:
+        return assertNever(event);
+    }
+  },
+};
+
+/** A session the user started, deleted or not: where the outcome of their question goes. */
+function requireOwnSession(state: ChatSessionState, userId: string): void {
+  if (!state.started || state.userId !== userId) throw new DomainError('not-found', CHAT_SESSION_NOT_FOUND);
+}
+
+function requireOwnLiveSession(state: ChatSessionState, userId: string): void {
+  requireOwnSession(state, userId);
+  if (state.deleted) throw new DomainError('not-found', CHAT_SESSION_NOT_FOUND);
 }
 
 /** A new session is named after its first question, on one line and cut at a word. */

@@ -2,12 +2,21 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/sql';
 import {
   MAX_CHAT_SESSIONS,
+  type ChatCitation,
   type ChatMessageView,
   type ChatSessionDetail,
   type ChatSessionSummary,
 } from '@docent/common/chat';
+import type { DocumentType } from '@docent/common/documents';
+import type { Actor } from '@docent/common/permissions';
 import { DomainError } from '../../common/domain-error.js';
 import { CHAT_SESSION_NOT_FOUND } from '../domain/chat-session.decider.js';
+import type { CitedPassage } from '../domain/chat.events.js';
+import { PASSAGE_TEXTS, type PassageTexts } from './passage-texts.port.js';
+
+/** A cited passage's text when its chunk is gone or its reader may no longer read it. */
+export const PASSAGE_NO_LONGER_AVAILABLE =
+  'This passage is no longer available: its document was deleted or reprocessed, or you may no longer read it.';
 
 interface SessionRow {
   id: string;
@@ -43,7 +52,10 @@ const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(v
 /** A user's sessions and messages; another user's session reads as not found. */
 @Injectable()
 export class ChatViews {
-  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    @Inject(PASSAGE_TEXTS) private readonly passages: PassageTexts,
+  ) {}
 
   async sessions(userId: string): Promise<ChatSessionSummary[]> {
     const rows = await this.orm.em
@@ -55,18 +67,24 @@ export class ChatViews {
     return rows.map(toSummary);
   }
 
-  async session(userId: string, sessionId: string): Promise<ChatSessionDetail> {
+  /** The reader's session, its citations with the text of the passages they cite as it is now. */
+  async session(reader: Actor & { userId: string }, sessionId: string): Promise<ChatSessionDetail> {
     const em = this.orm.em.fork();
     const [row] = await em.execute<SessionRow[]>(`select * from chat_sessions where id = ? and user_id = ?`, [
       sessionId,
-      userId,
+      reader.userId,
     ]);
     if (!row) throw new DomainError('not-found', CHAT_SESSION_NOT_FOUND);
-    const messages = await em.execute<MessageRow[]>(
-      `select * from chat_messages where session_id = ? order by position`,
-      [sessionId],
+    const rows = await em.execute<MessageRow[]>(`select * from chat_messages where session_id = ? order by position`, [
+      sessionId,
+    ]);
+    const cited = new Map(rows.map((message) => [message.id, json<CitedPassage[] | null>(message.citations) ?? []]));
+    const texts = await this.passages.textsOf(
+      [...cited.values()].flat().map((passage) => passage.chunkId),
+      reader,
     );
-    return { ...toSummary(row), messages: messages.map(toMessage) };
+    const messages = rows.map((message) => toMessage(message, cited.get(message.id)!, texts));
+    return { ...toSummary(row), messages };
   }
 
   async summary(userId: string, sessionId: string): Promise<ChatSessionSummary> {
@@ -78,14 +96,14 @@ export class ChatViews {
   }
 
   /** The last `count` messages of a session, oldest first: the conversation a follow-up question continues. */
-  async recentMessages(sessionId: string, count: number): Promise<ChatMessageView[]> {
+  async conversation(sessionId: string, count: number): Promise<Pick<ChatMessageView, 'role' | 'content'>[]> {
     const rows = await this.orm.em
       .fork()
-      .execute<MessageRow[]>(`select * from chat_messages where session_id = ? order by position desc limit ?`, [
-        sessionId,
-        count,
-      ]);
-    return rows.reverse().map(toMessage);
+      .execute<Pick<MessageRow, 'role' | 'content'>[]>(
+        `select role, content from chat_messages where session_id = ? order by position desc limit ?`,
+        [sessionId, count],
+      );
+    return rows.reverse();
   }
 
   /** The user's sessions beyond the most they keep, least recently updated first. */
@@ -123,16 +141,33 @@ function toSummary(row: SessionRow): ChatSessionSummary {
   };
 }
 
-function toMessage(row: MessageRow): ChatMessageView {
+function toMessage(row: MessageRow, cited: CitedPassage[], texts: Map<string, string>): ChatMessageView {
   const message: ChatMessageView = { id: row.id, role: row.role, content: row.content, createdAt: iso(row.created_at) };
   if (row.role === 'user') return message;
   return {
     ...message,
-    citations: json(row.citations) ?? [],
+    citations: cited.map((passage) => toCitation(passage, texts)),
     grounded: row.grounded ?? false,
     ...(row.model != null && { model: json(row.model) }),
     ...(row.usage != null && { usage: json(row.usage) }),
     ...(row.cost != null && { cost: Number(row.cost) }),
     ...(row.latency_ms != null && { latencyMs: row.latency_ms }),
+  };
+}
+
+/** Field by field: rows an older server projected also hold the passage's text as it was then. */
+function toCitation(passage: CitedPassage, texts: Map<string, string>): ChatCitation {
+  const { number, documentId, documentName, documentType, chunkId, position, snippet, highlights } = passage;
+  return {
+    number,
+    documentId,
+    documentName,
+    // The type the document had when it was cited, one of the API's then as now.
+    documentType: documentType as DocumentType,
+    chunkId,
+    position,
+    text: texts.get(chunkId) ?? PASSAGE_NO_LONGER_AVAILABLE,
+    snippet,
+    highlights,
   };
 }
