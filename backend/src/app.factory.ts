@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module.js';
 import { DocumentProcessor } from './documents/processing/document-processor.service.js';
+import { ReactionRunner } from './reactions/reaction-runner.service.js';
 import type { AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { acceptForwardedClientAddress } from './http/client-address.js';
@@ -50,7 +51,9 @@ export async function createApp(
   });
 
   await app.init();
-  // Only the server processes documents; the command-line tools boot the same modules without it.
+  // Only the server processes documents and reacts to events; the command-line tools boot
+  // the same modules without either.
   await app.get(DocumentProcessor).start();
+  await app.get(ReactionRunner).start();
   return app;
 }

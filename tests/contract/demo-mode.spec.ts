@@ -29,7 +29,7 @@ describe('demo login with DEMO_MODE unset (outside production)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startBehindLocalProxy();
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('is offered to, and opens a session for, a browser on the machine the server runs on', async () => {
@@ -48,7 +48,7 @@ describe('demo login with DEMO_MODE=true', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startBehindLocalProxy({ DEMO_MODE: 'true' });
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('is offered to, and opens a session for, a caller on another machine', async () => {

@@ -10,8 +10,6 @@ import { GetChatSessionHandler } from './queries/get-chat-session.handler.js';
 import { ListChatSessionsHandler } from './queries/list-chat-sessions.handler.js';
 import { ChatProjection } from './read-model/chat.projection.js';
 import { ChatViews } from './read-model/chat-views.js';
-import { ChunkPassageTexts } from './read-model/chunk-passage-texts.js';
-import { PASSAGE_TEXTS } from './read-model/passage-texts.port.js';
 
 /** Grounded chat (issue 6): retrieval through search, answers through the model router, sessions per user. */
 @Module({
@@ -21,7 +19,6 @@ import { PASSAGE_TEXTS } from './read-model/passage-texts.port.js';
     GroundedChat,
     ChatProjection,
     ChatViews,
-    { provide: PASSAGE_TEXTS, useClass: ChunkPassageTexts },
     AskQuestionHandler,
     RenameChatSessionHandler,
     DeleteChatSessionHandler,

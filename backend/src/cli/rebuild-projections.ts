@@ -4,7 +4,6 @@ import { AppModule } from '../app.module.js';
 import { ConfigurationError, loadConfig, type AppConfig } from '../config/app-config.js';
 import { ProjectionRebuilder } from '../projections/projection-rebuilder.service.js';
 import { ProjectionRunner } from '../projections/projection-runner.service.js';
-import { ReactionRunner } from '../reactions/reaction-runner.service.js';
 
 /**
  * `npm run projections:rebuild [name ...]`: rebuilds read tables from the event
@@ -18,7 +17,7 @@ try {
     logger: ['error', 'warn', 'log'],
   });
   try {
-    await Promise.all([app.get(ProjectionRunner).stop(), app.get(ReactionRunner).stop()]);
+    await app.get(ProjectionRunner).stop();
     const replayed = await app.get(ProjectionRebuilder).rebuild(process.argv.slice(2));
     for (const [name, count] of Object.entries(replayed)) console.log(`${name}: replayed ${count} events`);
   } finally {

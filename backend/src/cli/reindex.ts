@@ -4,7 +4,6 @@ import { AppModule } from '../app.module.js';
 import { ConfigurationError, loadConfig } from '../config/app-config.js';
 import { DocumentReindexer } from '../documents/processing/document-reindexer.service.js';
 import { ProjectionRunner } from '../projections/projection-runner.service.js';
-import { ReactionRunner } from '../reactions/reaction-runner.service.js';
 
 /**
  * `npm run reindex`: rebuilds every processed document's keyword index and embeddings
@@ -20,7 +19,7 @@ try {
     },
   );
   try {
-    await Promise.all([app.get(ProjectionRunner).stop(), app.get(ReactionRunner).stop()]);
+    await app.get(ProjectionRunner).stop();
     const outcome = await app.get(DocumentReindexer).reindexAll((name, index, total) => {
       console.log(`[${index + 1}/${total}] ${name}`);
     });

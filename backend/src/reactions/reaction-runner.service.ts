@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/sql';
 import type { Subscription } from 'rxjs';
@@ -37,7 +31,7 @@ interface ReactionState {
  * is read from the log, so a second process on the same database takes part.
  */
 @Injectable()
-export class ReactionRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class ReactionRunner implements BeforeApplicationShutdown {
   private readonly logger = new Logger(ReactionRunner.name);
   private states: ReactionState[] = [];
   private subscription?: Subscription;
@@ -50,7 +44,12 @@ export class ReactionRunner implements OnApplicationBootstrap, BeforeApplication
     private readonly discovery: DiscoveryService,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  /**
+   * Starts following the log: called by the server once the app is up, never by the
+   * command-line tools, which boot the same modules and must not take work they will not do.
+   */
+  async start(): Promise<void> {
+    if (!this.stopped) return;
     const head = await this.eventStore.headPosition();
     this.states = this.discovery.getProviders({ metadataKey: Reaction.KEY }).map((wrapper) => {
       const reaction = {

@@ -73,6 +73,7 @@ describe('ReactionRunner', () => {
     }).compile();
     app = moduleRef.createNestApplication({ logger: false });
     await app.init();
+    await app.get(ReactionRunner).start();
     store = app.get(EventStore);
     runner = app.get(ReactionRunner);
     orm = app.get(MikroORM);

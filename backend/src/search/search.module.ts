@@ -10,13 +10,16 @@ import { RagEngineProbe } from './rag-engine.probe.js';
 import { SearchHistoryProjection } from './read-model/search-history.projection.js';
 import { SearchStatsProjection } from './read-model/search-stats.projection.js';
 import { SearchStatsViews } from './read-model/search-stats-views.js';
+import { ChunkPassageTexts } from './retrieval/chunk-passage-texts.js';
 import { DocumentSearch } from './retrieval/document-search.service.js';
+import { PASSAGE_TEXTS } from './retrieval/passage-texts.port.js';
 import { SearchController } from './search.controller.js';
 
 /**
  * Search over the indexed chunks (issue 6): the chunk index, the search API, its
  * SearchPerformed record, the search figures and each user's search history. Which
  * documents a reader may search comes from the documents feature (READABLE_DOCUMENTS).
+ * Chat reads the passages it cited through PASSAGE_TEXTS.
  */
 @Module({
   imports: [DocumentsModule, SearchIndexModule],
@@ -32,7 +35,8 @@ import { SearchController } from './search.controller.js';
     SearchStatsProjection,
     SearchHistoryProjection,
     SearchStatsViews,
+    { provide: PASSAGE_TEXTS, useClass: ChunkPassageTexts },
   ],
-  exports: [DocumentSearch, SearchStatsViews],
+  exports: [DocumentSearch, SearchStatsViews, PASSAGE_TEXTS],
 })
 export class SearchModule {}

@@ -12,7 +12,7 @@ import type { Actor } from '@docent/common/permissions';
 import { DomainError } from '../../common/domain-error.js';
 import { CHAT_SESSION_NOT_FOUND } from '../domain/chat-session.decider.js';
 import type { CitedPassage } from '../domain/chat.events.js';
-import { PASSAGE_TEXTS, type PassageTexts } from './passage-texts.port.js';
+import { PASSAGE_TEXTS, type PassageTexts } from '../../search/retrieval/passage-texts.port.js';
 
 /** A cited passage's text when its chunk is gone or its reader may no longer read it. */
 export const PASSAGE_NO_LONGER_AVAILABLE =
