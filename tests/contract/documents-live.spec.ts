@@ -1,33 +1,22 @@
-import type { AddressInfo } from 'node:net';
 import type { DocumentRealtimeMessage } from '@docent/common/documents';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { pdfFixture } from '../../backend/src/documents/parsing/parsing-fixtures.test-utils.js';
 import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { processingDone, uploadAs } from './documents-support.js';
+import { SocketClients, connected, listeningUrl } from './socket-support.js';
 import { callAs, signUp, type SignedIn } from './support.js';
 
 let t: TestApp;
 let url: string;
 let admin: SignedIn;
-const sockets: Socket[] = [];
+const sockets = new SocketClients(() => url);
 
 /** A socket subscribed to the documents channel, collecting what it is pushed. */
 async function listen(who: SignedIn): Promise<DocumentRealtimeMessage[]> {
-  const socket = io(url, {
-    path: '/ws',
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token: who.accessToken },
-  });
-  sockets.push(socket);
+  const socket = sockets.connect({ auth: { token: who.accessToken } });
   const received: DocumentRealtimeMessage[] = [];
   socket.on('documents', (message: DocumentRealtimeMessage) => received.push(message));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
+  await connected(socket);
   await socket.emitWithAck('subscribe', { channel: 'documents' });
   return received;
 }
@@ -39,13 +28,10 @@ const until = async (check: () => boolean) => {
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.app.listen(0, '127.0.0.1');
-  url = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+  url = await listeningUrl(t);
   admin = await signUp(t);
 }, STARTUP_TIMEOUT_MS);
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
+afterEach(() => sockets.closeAll());
 afterAll(() => t.close());
 
 describe('the documents channel of /ws', () => {

@@ -1,53 +1,20 @@
-import type { AddressInfo } from 'node:net';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createWebSessionStorage } from '@docent/common/web-session';
 import { userRoom } from '../../backend/src/realtime/realtime-channels.js';
 import { RealtimeGateway } from '../../backend/src/realtime/realtime.gateway.js';
 import { RealtimeService } from '../../backend/src/realtime/realtime.service.js';
 import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { SocketClients, DISCONNECT_TIMEOUT_MS, connected, disconnection, listeningUrl } from './socket-support.js';
 import { callAs, expectFailure, logIn, signUp, type SignedIn } from './support.js';
 
-/** How long a socket may take to be told it is closed; a generous bound, never a wait. */
-const DISCONNECT_TIMEOUT_MS = 5_000;
 const FOREIGN_ORIGIN_REFUSED =
   "Origin not allowed: a socket signed in with the session cookie must be opened from this site's pages";
 
 let t: TestApp;
 let url: string;
 let admin: SignedIn;
-const sockets: Socket[] = [];
-
-function connect(options: Parameters<typeof io>[1]): Socket {
-  const socket = io(url, { path: '/ws', transports: ['websocket'], reconnection: false, forceNew: true, ...options });
-  sockets.push(socket);
-  return socket;
-}
-
-function connected(socket: Socket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-}
-
-/** An open socket signed in with the credential (access token or API key). */
-async function openSocket(credential: string): Promise<Socket> {
-  const socket = connect({ auth: { token: credential } });
-  await connected(socket);
-  return socket;
-}
-
-/** Resolves with the reason once the server closes the socket; listen before causing it. */
-function disconnection(socket: Socket): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The server did not close the socket')), DISCONNECT_TIMEOUT_MS);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
-}
+const sockets = new SocketClients(() => url);
 
 /** A round trip that only an open, authenticated socket answers. */
 async function isServed(socket: Socket): Promise<boolean> {
@@ -65,21 +32,18 @@ async function sessionCookie(accessToken: string): Promise<string> {
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.app.listen(0, '127.0.0.1');
-  url = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+  url = await listeningUrl(t);
   admin = await signUp(t);
 }, STARTUP_TIMEOUT_MS);
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
+afterEach(() => sockets.closeAll());
 afterAll(() => t.close());
 
 describe('sockets end with the session or key that opened them', () => {
   it('closes the sockets of a session that logs out, which receive no further push; other sessions go on', async () => {
     const session = await signUp(t);
     const otherDevice = await logIn(t, session.account);
-    const loggedOut = await openSocket(session.accessToken);
-    const stillIn = await openSocket(otherDevice.accessToken);
+    const loggedOut = await sockets.open(session.accessToken);
+    const stillIn = await sockets.open(otherDevice.accessToken);
     const closed = disconnection(loggedOut);
 
     await callAs(t, session.accessToken).post('/api/auth/logout').send({}).expect(200);
@@ -98,8 +62,8 @@ describe('sockets end with the session or key that opened them', () => {
     const session = await signUp(t);
     const otherDevice = await logIn(t, session.account);
     const someoneElse = await signUp(t);
-    const own = [await openSocket(session.accessToken), await openSocket(otherDevice.accessToken)];
-    const others = await openSocket(someoneElse.accessToken);
+    const own = [await sockets.open(session.accessToken), await sockets.open(otherDevice.accessToken)];
+    const others = await sockets.open(someoneElse.accessToken);
     const closed = own.map(disconnection);
 
     await callAs(t, session.accessToken).post('/api/auth/logout').send({ logoutAll: true }).expect(200);
@@ -110,7 +74,7 @@ describe('sockets end with the session or key that opened them', () => {
 
   it('closes the sockets of a session whose spent refresh token is presented again', async () => {
     const session = await signUp(t);
-    const socket = await openSocket(session.accessToken);
+    const socket = await sockets.open(session.accessToken);
     const rotated = await t.http().post('/api/auth/refresh').send({ refreshToken: session.refreshToken }).expect(200);
     // Once its successor has been used, the spent token is taken for a stolen one at once.
     await t.http().post('/api/auth/refresh').send({ refreshToken: rotated.body.refreshToken }).expect(200);
@@ -126,16 +90,16 @@ describe('sockets end with the session or key that opened them', () => {
     const member = await signUp(t);
     const key = (await callAs(t, member.accessToken).post('/api/api-keys').send({ name: 'Feed' }).expect(201)).body
       .apiKey.key as string;
-    const bySession = await openSocket(member.accessToken);
-    const byKey = await openSocket(key);
-    const bystander = await openSocket(admin.accessToken);
+    const bySession = await sockets.open(member.accessToken);
+    const byKey = await sockets.open(key);
+    const bystander = await sockets.open(admin.accessToken);
     const closed = [disconnection(bySession), disconnection(byKey)];
 
     await callAs(t, admin.accessToken).put(`/api/users/${member.user.id}/role`).send({ role: 'readonly' }).expect(200);
 
     expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
     expect(await isServed(bystander)).toBe(true);
-    const again = await openSocket(member.accessToken);
+    const again = await sockets.open(member.accessToken);
     const [serverSide] = await t.app.get(RealtimeGateway).server.in(userRoom(member.user.id)).fetchSockets();
     expect(serverSide?.data).toMatchObject({ principal: { userId: member.user.id, role: 'readonly' } });
     expect(await isServed(again)).toBe(true);
@@ -145,15 +109,15 @@ describe('sockets end with the session or key that opened them', () => {
     const owner = await signUp(t);
     const { id, key } = (await callAs(t, owner.accessToken).post('/api/api-keys').send({ name: 'Feed' }).expect(201))
       .body.apiKey as { id: string; key: string };
-    const byKey = await openSocket(key);
-    const bySession = await openSocket(owner.accessToken);
+    const byKey = await sockets.open(key);
+    const bySession = await sockets.open(owner.accessToken);
     const closed = disconnection(byKey);
 
     await callAs(t, owner.accessToken).delete(`/api/api-keys/${id}`).expect(200);
 
     expect(await closed).toBe('io server disconnect');
     expect(await isServed(bySession)).toBe(true);
-    await expect(openSocket(key)).rejects.toThrow('Authentication required');
+    await expect(sockets.open(key)).rejects.toThrow('Authentication required');
   });
 });
 
@@ -161,21 +125,21 @@ describe('the Origin of a socket signed in with the session cookie', () => {
   it('refuses a cookie handshake from a foreign origin, or from none', async () => {
     const Cookie = await sessionCookie(admin.accessToken);
 
-    await expect(connected(connect({ extraHeaders: { Cookie, Origin: 'https://evil.example' } }))).rejects.toThrow(
-      FOREIGN_ORIGIN_REFUSED,
-    );
-    await expect(connected(connect({ extraHeaders: { Cookie } }))).rejects.toThrow(FOREIGN_ORIGIN_REFUSED);
+    await expect(
+      connected(sockets.connect({ extraHeaders: { Cookie, Origin: 'https://evil.example' } })),
+    ).rejects.toThrow(FOREIGN_ORIGIN_REFUSED);
+    await expect(connected(sockets.connect({ extraHeaders: { Cookie } }))).rejects.toThrow(FOREIGN_ORIGIN_REFUSED);
   });
 
   it("accepts a cookie handshake from the server's own origin", async () => {
-    const socket = connect({ extraHeaders: { Cookie: await sessionCookie(admin.accessToken), Origin: url } });
+    const socket = sockets.connect({ extraHeaders: { Cookie: await sessionCookie(admin.accessToken), Origin: url } });
 
     await connected(socket);
     expect(await isServed(socket)).toBe(true);
   });
 
   it('accepts a bearer-token handshake without an Origin, as programmatic clients send', async () => {
-    const socket = connect({ extraHeaders: { Authorization: `Bearer ${admin.accessToken}` } });
+    const socket = sockets.connect({ extraHeaders: { Authorization: `Bearer ${admin.accessToken}` } });
 
     await connected(socket);
     expect(await isServed(socket)).toBe(true);
