@@ -1,3 +1,4 @@
+import type { Stream } from 'node:stream';
 import { MikroORM } from '@mikro-orm/sql';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
@@ -22,7 +23,7 @@ let bystander: { id: string; name: string };
 const MB = 1024 * 1024;
 
 /** Reads a response body as bytes, whatever its content type. */
-function binary(response: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void): void {
+function binary(response: Stream, done: (error: Error | null, body: Buffer) => void): void {
   const chunks: Buffer[] = [];
   response.on('data', (chunk: Buffer) => chunks.push(chunk));
   response.on('end', () => done(null, Buffer.concat(chunks)));

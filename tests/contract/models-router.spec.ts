@@ -129,7 +129,7 @@ describe('choosing a model', () => {
   it('records who asked', async () => {
     const since = await headPosition();
 
-    await ask({ principal: { userId: admin.user.id, role: 'admin', sessionId: null, apiKeyId: null } });
+    await ask({ principal: { userId: admin.user.id, role: 'admin', sessionId: null, apiKeyId: null, isDemo: false } });
 
     expect((await invocationsAfter(since))[0]!.userId).toBe(admin.user.id);
   });

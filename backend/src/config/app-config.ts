@@ -132,7 +132,7 @@ export class ConfigurationError extends Error {
  * Parses the environment once, at start. A bad value stops the start with a
  * message naming the variable; nothing else in the server reads process.env.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);

@@ -149,7 +149,7 @@ describe('OpenAICompatibleEmbeddings', () => {
       dimensions: 3,
     });
 
-    const error = await provider.embed(['a']).catch((caught: unknown) => caught as Error);
+    const error = (await provider.embed(['a']).catch((caught: unknown) => caught)) as Error;
 
     expect(error).toBeInstanceOf(Error);
     expect(error.message).toContain(`Embedding endpoint ${server.baseUrl}/embeddings answered HTTP 500`);
@@ -176,7 +176,7 @@ describe('OpenAICompatibleEmbeddings', () => {
       dimensions: 3,
     });
 
-    const error = await provider.embed(['a']).catch((caught: unknown) => caught as Error);
+    const error = (await provider.embed(['a']).catch((caught: unknown) => caught)) as Error;
 
     expect(error.message).toContain(`Embedding endpoint ${server.baseUrl}/embeddings answered HTTP 401`);
     expect(error.message).not.toContain(API_KEY);

@@ -287,11 +287,13 @@ describe('projections across restarts', () => {
       const rows = await second.app
         .get(MikroORM)
         .em.fork()
-        .execute(`select description from activity where title = 'New user registered' order by id`);
-      expect(rows.map((row: { description: string }) => row.description)).toEqual(
+        .execute<{ description: string }[]>(
+          `select description from activity where title = 'New user registered' order by id`,
+        );
+      expect(rows.map((row) => row.description)).toEqual(
         expect.arrayContaining(['Alan Turing joined as Administrator', 'Edsger Dijkstra joined as User']),
       );
-      expect(rows).toHaveLength(new Set(rows.map((row: { description: string }) => row.description)).size);
+      expect(rows).toHaveLength(new Set(rows.map((row) => row.description)).size);
     } finally {
       await second.close();
     }

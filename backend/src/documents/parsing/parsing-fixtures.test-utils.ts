@@ -235,8 +235,8 @@ function honestZipEntry(name: string, text: string): ZipFixtureEntry {
 
 /** A ZIP archive of deflated entries, its local and central headers declaring what each entry says. */
 function zipArchive(entries: ZipFixtureEntry[]): Uint8Array {
-  const localParts: Buffer[] = [];
-  const centralParts: Buffer[] = [];
+  const localParts: Uint8Array[] = [];
+  const centralParts: Uint8Array[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name);
