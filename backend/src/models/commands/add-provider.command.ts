@@ -1,4 +1,4 @@
-import { BadGatewayException, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AddProviderRequest, AddProviderResponse } from '@docent/common/models';
 import type { ModelInfo } from '@docent/plugin-sdk';
@@ -72,9 +72,10 @@ export class AddProviderHandler implements ICommandHandler<AddProviderCommand> {
       );
     } catch (error) {
       const message = redactKey(error instanceof Error ? error.message : String(error), apiKey);
-      throw new BadGatewayException(`Could not list the models at ${request.baseURL}: ${message}`);
+      throw new DomainError('upstream-failed', `Could not list the models at ${request.baseURL}: ${message}`);
     }
-    if (models.length === 0) throw new BadGatewayException(`The endpoint at ${request.baseURL} lists no models`);
+    if (models.length === 0)
+      throw new DomainError('upstream-failed', `The endpoint at ${request.baseURL} lists no models`);
 
     await this.streams.provider(
       {
