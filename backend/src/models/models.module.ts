@@ -6,7 +6,6 @@ import { ConfigureRoutingHandler } from './commands/configure-routing.command.js
 import { RemoveProviderHandler } from './commands/remove-provider.command.js';
 import { TestModelHandler } from './commands/test-model.command.js';
 import { UpdateModelHandler } from './commands/update-model.command.js';
-import { ModelStreamWriter } from './domain/model-stream-writer.js';
 import { ModelHealthChecks } from './health/model-health-checks.service.js';
 import { ModelsController } from './models.controller.js';
 import { ModelCatalog } from './read-model/model-catalog.js';
@@ -30,7 +29,6 @@ import { ProviderSecrets } from './secrets/provider-secrets.js';
     },
     { provide: UsageLedger, useFactory: () => new UsageLedger() },
     ModelsProjection,
-    ModelStreamWriter,
     ModelCatalog,
     ModelViews,
     ModelHealthChecks,

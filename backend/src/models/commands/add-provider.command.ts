@@ -6,7 +6,9 @@ import type { Principal } from '../../auth/principal.js';
 import { DomainError } from '../../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { PluginRegistry } from '../../plugins/plugin-registry.js';
-import { ModelStreamWriter } from '../domain/model-stream-writer.js';
+import { Decisions } from '../../event-store/decisions.service.js';
+import { modelProviderDecider } from '../domain/model-provider.decider.js';
+import { modelProviderStreamId, type ListedModel } from '../domain/model.events.js';
 import { ModelHealthChecks } from '../health/model-health-checks.service.js';
 import { contextFor } from '../providers/provider-context.js';
 import { withTimeout } from '../providers/provider-errors.js';
@@ -46,7 +48,7 @@ export class AddProviderHandler implements ICommandHandler<AddProviderCommand> {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly plugins: PluginRegistry,
     private readonly catalog: ModelCatalog,
-    private readonly streams: ModelStreamWriter,
+    private readonly decisions: Decisions,
     private readonly secrets: ProviderSecrets,
     private readonly health: ModelHealthChecks,
     private readonly views: ModelViews,
@@ -77,7 +79,9 @@ export class AddProviderHandler implements ICommandHandler<AddProviderCommand> {
     if (models.length === 0)
       throw new DomainError('upstream-failed', `The endpoint at ${request.baseURL} lists no models`);
 
-    await this.streams.provider(
+    const { events } = await this.decisions.handle(
+      modelProviderDecider,
+      modelProviderStreamId(providerId),
       {
         type: 'Add',
         providerId,
@@ -85,10 +89,11 @@ export class AddProviderHandler implements ICommandHandler<AddProviderCommand> {
         name: request.name,
         endpoint: request.baseURL,
         apiKey: apiKey ? { encrypted: this.secrets.encrypt(apiKey), masked: maskApiKey(apiKey) } : null,
-        models,
+        models: models.map(listedModel),
       },
       { actorId: principal.userId },
     );
+    this.catalog.reflect(events);
     await this.health.testProvider(providerId, principal.userId);
     const provider = (await this.views.provider(providerId))!;
     const catalogModels = await this.catalog.models();
@@ -98,4 +103,17 @@ export class AddProviderHandler implements ICommandHandler<AddProviderCommand> {
       models: await this.views.toViews(catalogModels.filter((model) => model.provider.id === providerId)),
     };
   }
+}
+
+/** What the plugin said of a model the endpoint serves: the facts ProviderAdded keeps, and nothing else a plugin put there. */
+function listedModel(info: ModelInfo): ListedModel {
+  return {
+    id: info.id,
+    name: info.name,
+    contextWindow: info.contextWindow,
+    pricing: { inputPer1kTokens: info.pricing.inputPer1kTokens, outputPer1kTokens: info.pricing.outputPer1kTokens },
+    capabilities: [...info.capabilities],
+    ...(info.trainingData !== undefined && { trainingData: info.trainingData }),
+    ...(info.strengths !== undefined && { strengths: [...info.strengths] }),
+  };
 }

@@ -2,7 +2,9 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { RoutingConfiguration, RoutingResponse } from '@docent/common/models';
 import type { Principal } from '../../auth/principal.js';
 import { DomainError } from '../../common/domain-error.js';
-import { ModelStreamWriter } from '../domain/model-stream-writer.js';
+import { Decisions } from '../../event-store/decisions.service.js';
+import { modelRoutingDecider } from '../domain/model-routing.decider.js';
+import { MODEL_ROUTING_STREAM_ID } from '../domain/model.events.js';
 import { ModelCatalog } from '../read-model/model-catalog.js';
 import { ModelViews } from '../read-model/model-views.js';
 
@@ -20,7 +22,7 @@ const ROUTED_MODEL_FIELDS = ['primaryModelId', 'fallbackModelId', 'costOptimized
 export class ConfigureRoutingHandler implements ICommandHandler<ConfigureRoutingCommand> {
   constructor(
     private readonly catalog: ModelCatalog,
-    private readonly streams: ModelStreamWriter,
+    private readonly decisions: Decisions,
     private readonly views: ModelViews,
   ) {}
 
@@ -31,7 +33,13 @@ export class ConfigureRoutingHandler implements ICommandHandler<ConfigureRouting
         throw new DomainError('invalid', `${field}: no model has the id ${modelId}`);
       }
     }
-    await this.streams.routing({ type: 'Configure', changes }, { actorId: principal.userId });
+    const { events } = await this.decisions.handle(
+      modelRoutingDecider,
+      MODEL_ROUTING_STREAM_ID,
+      { type: 'Configure', changes },
+      { actorId: principal.userId },
+    );
+    this.catalog.reflect(events);
     return this.views.routing();
   }
 }

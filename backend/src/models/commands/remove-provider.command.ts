@@ -2,7 +2,10 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Principal } from '../../auth/principal.js';
 import { DomainError } from '../../common/domain-error.js';
 import { PROVIDER_NOT_FOUND } from '../domain/model-provider.decider.js';
-import { ModelStreamWriter } from '../domain/model-stream-writer.js';
+import { Decisions } from '../../event-store/decisions.service.js';
+import { modelProviderDecider } from '../domain/model-provider.decider.js';
+import { modelRoutingDecider } from '../domain/model-routing.decider.js';
+import { MODEL_ROUTING_STREAM_ID, modelProviderStreamId } from '../domain/model.events.js';
 import { ModelCatalog } from '../read-model/model-catalog.js';
 
 export class RemoveProviderCommand {
@@ -12,14 +15,12 @@ export class RemoveProviderCommand {
   ) {}
 }
 
-const ROUTED_MODEL_FIELDS = ['primaryModelId', 'fallbackModelId', 'costOptimizedModelId'] as const;
-
 /** Removes an endpoint added with 'Add Provider'; the routing stops naming its models. Installed plugins stay. */
 @CommandHandler(RemoveProviderCommand)
 export class RemoveProviderHandler implements ICommandHandler<RemoveProviderCommand> {
   constructor(
     private readonly catalog: ModelCatalog,
-    private readonly streams: ModelStreamWriter,
+    private readonly decisions: Decisions,
   ) {}
 
   async execute({ providerId, principal }: RemoveProviderCommand): Promise<void> {
@@ -31,13 +32,22 @@ export class RemoveProviderHandler implements ICommandHandler<RemoveProviderComm
         `${provider.name} is an installed plugin; only providers added with Add Provider can be removed`,
       );
     }
-    const metadata = { actorId: principal.userId };
-    await this.streams.provider({ type: 'Remove', providerId }, metadata);
-    const routing = await this.catalog.routing();
-    const prefix = `${providerId}:`;
-    const cleared = Object.fromEntries(
-      ROUTED_MODEL_FIELDS.filter((field) => routing[field]?.startsWith(prefix)).map((field) => [field, null]),
+    // The provider and the routing's mentions of its models go together, or neither does.
+    const handled = await this.decisions.handleAll(
+      [
+        {
+          decider: modelProviderDecider,
+          streamId: modelProviderStreamId(providerId),
+          command: { type: 'Remove', providerId },
+        },
+        {
+          decider: modelRoutingDecider,
+          streamId: MODEL_ROUTING_STREAM_ID,
+          command: { type: 'ForgetProvider', providerId },
+        },
+      ],
+      { actorId: principal.userId },
     );
-    if (Object.keys(cleared).length > 0) await this.streams.routing({ type: 'Configure', changes: cleared }, metadata);
+    this.catalog.reflect(handled.flatMap(({ events }) => events));
   }
 }

@@ -1,9 +1,7 @@
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import type { DomainEventMap } from '../../event-store/domain-event.js';
-import { EventStore, type StreamAppend } from '../../event-store/event-store.service.js';
-import { MODEL_USAGE_STREAM_TYPE, modelUsageStreamId } from '../domain/model.events.js';
-
-export type ModelInvocation = DomainEventMap['ModelInvoked'];
+import { Decisions } from '../../event-store/decisions.service.js';
+import { modelUsageDecider, type ModelInvocation } from '../domain/model-usage.decider.js';
+import { modelUsageStreamId } from '../domain/model.events.js';
 
 /** A batch is written this long after its first call at the latest. */
 const FLUSH_INTERVAL_MS = 100;
@@ -22,7 +20,7 @@ export class ModelInvocationRecorder implements BeforeApplicationShutdown {
   private timer?: NodeJS.Timeout;
   private writing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly eventStore: EventStore) {}
+  constructor(private readonly decisions: Decisions) {}
 
   record(invocation: ModelInvocation): void {
     this.pending.push(invocation);
@@ -47,7 +45,7 @@ export class ModelInvocationRecorder implements BeforeApplicationShutdown {
     if (batch.length === 0) return;
     this.pending = [];
     try {
-      await this.eventStore.append(appendsFor(batch), { actorId: null });
+      await this.decisions.handleAll(decisionsFor(batch), { actorId: null });
     } catch (error) {
       this.logger.error(
         `Could not record ${batch.length} model call(s); retrying: ${error instanceof Error ? error.message : error}`,
@@ -58,8 +56,8 @@ export class ModelInvocationRecorder implements BeforeApplicationShutdown {
   }
 }
 
-/** One append per model's usage stream, all in one transaction. */
-function appendsFor(batch: ModelInvocation[]): StreamAppend[] {
+/** One decision per model's usage stream, all appended in one transaction. */
+function decisionsFor(batch: ModelInvocation[]) {
   const byModel = new Map<string, ModelInvocation[]>();
   for (const invocation of batch) {
     const calls = byModel.get(invocation.modelId) ?? [];
@@ -67,9 +65,8 @@ function appendsFor(batch: ModelInvocation[]): StreamAppend[] {
     byModel.set(invocation.modelId, calls);
   }
   return [...byModel].map(([modelId, calls]) => ({
+    decider: modelUsageDecider,
     streamId: modelUsageStreamId(modelId),
-    streamType: MODEL_USAGE_STREAM_TYPE,
-    expectedVersion: 'any',
-    events: calls.map((data) => ({ type: 'ModelInvoked', data })),
+    command: { type: 'RecordCalls' as const, calls },
   }));
 }
