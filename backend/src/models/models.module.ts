@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { PluginsModule } from '../plugins/plugins.module.js';
-import { AddProviderHandler } from './commands/add-provider.command.js';
-import { ConfigureRoutingHandler } from './commands/configure-routing.command.js';
-import { RemoveProviderHandler } from './commands/remove-provider.command.js';
-import { TestModelHandler } from './commands/test-model.command.js';
-import { UpdateModelHandler } from './commands/update-model.command.js';
+import { AddProviderHandler } from './commands/add-provider.handler.js';
+import { ConfigureRoutingHandler } from './commands/configure-routing.handler.js';
+import { RemoveProviderHandler } from './commands/remove-provider.handler.js';
+import { TestModelHandler } from './commands/test-model.handler.js';
+import { UpdateModelHandler } from './commands/update-model.handler.js';
 import { ModelHealthChecks } from './health/model-health-checks.service.js';
 import { ModelsController } from './models.controller.js';
+import { GetModelStatsHandler } from './queries/get-model-stats.handler.js';
+import { GetRoutingHandler } from './queries/get-routing.handler.js';
+import { ListModelProvidersHandler } from './queries/list-model-providers.handler.js';
+import { ListModelsHandler } from './queries/list-models.handler.js';
 import { ModelCatalog } from './read-model/model-catalog.js';
 import { ModelViews } from './read-model/model-views.js';
 import { ModelsProjection } from './read-model/models.projection.js';
@@ -40,7 +44,11 @@ import { ProviderSecrets } from './secrets/provider-secrets.js';
     ConfigureRoutingHandler,
     AddProviderHandler,
     RemoveProviderHandler,
+    ListModelsHandler,
+    GetModelStatsHandler,
+    GetRoutingHandler,
+    ListModelProvidersHandler,
   ],
-  exports: [ModelRouter, ModelCatalog, ModelViews],
+  exports: [ModelRouter, ModelCatalog],
 })
 export class ModelsModule {}

@@ -1,45 +1,13 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command } from '@nestjs/cqrs';
 import type { RoutingConfiguration, RoutingResponse } from '@docent/common/models';
 import type { Principal } from '../../auth/principal.js';
-import { DomainError } from '../../common/domain-error.js';
-import { Decisions } from '../../event-store/decisions.service.js';
-import { modelRoutingDecider } from '../domain/model-routing.decider.js';
-import { MODEL_ROUTING_STREAM_ID } from '../domain/model.events.js';
-import { ModelCatalog } from '../read-model/model-catalog.js';
-import { ModelViews } from '../read-model/model-views.js';
 
-export class ConfigureRoutingCommand {
+/** Change which models the router prefers, or auto-routing: only the fields given. */
+export class ConfigureRoutingCommand extends Command<RoutingResponse> {
   constructor(
     readonly changes: Partial<RoutingConfiguration>,
     readonly principal: Principal,
-  ) {}
-}
-
-const ROUTED_MODEL_FIELDS = ['primaryModelId', 'fallbackModelId', 'costOptimizedModelId'] as const;
-
-/** Changes which models the router prefers; each one named must be a model the providers offer. */
-@CommandHandler(ConfigureRoutingCommand)
-export class ConfigureRoutingHandler implements ICommandHandler<ConfigureRoutingCommand> {
-  constructor(
-    private readonly catalog: ModelCatalog,
-    private readonly decisions: Decisions,
-    private readonly views: ModelViews,
-  ) {}
-
-  async execute({ changes, principal }: ConfigureRoutingCommand): Promise<RoutingResponse> {
-    for (const field of ROUTED_MODEL_FIELDS) {
-      const modelId = changes[field];
-      if (modelId && !(await this.catalog.findModel(modelId))) {
-        throw new DomainError('invalid', `${field}: no model has the id ${modelId}`);
-      }
-    }
-    const { events } = await this.decisions.handle(
-      modelRoutingDecider,
-      MODEL_ROUTING_STREAM_ID,
-      { type: 'Configure', changes },
-      { actorId: principal.userId },
-    );
-    this.catalog.reflect(events);
-    return this.views.routing();
+  ) {
+    super();
   }
 }

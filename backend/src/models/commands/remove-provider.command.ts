@@ -1,53 +1,12 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command } from '@nestjs/cqrs';
 import type { Principal } from '../../auth/principal.js';
-import { DomainError } from '../../common/domain-error.js';
-import { PROVIDER_NOT_FOUND } from '../domain/model-provider.decider.js';
-import { Decisions } from '../../event-store/decisions.service.js';
-import { modelProviderDecider } from '../domain/model-provider.decider.js';
-import { modelRoutingDecider } from '../domain/model-routing.decider.js';
-import { MODEL_ROUTING_STREAM_ID, modelProviderStreamId } from '../domain/model.events.js';
-import { ModelCatalog } from '../read-model/model-catalog.js';
 
-export class RemoveProviderCommand {
+/** Remove an endpoint added with 'Add Provider'. */
+export class RemoveProviderCommand extends Command<void> {
   constructor(
     readonly providerId: string,
     readonly principal: Principal,
-  ) {}
-}
-
-/** Removes an endpoint added with 'Add Provider'; the routing stops naming its models. Installed plugins stay. */
-@CommandHandler(RemoveProviderCommand)
-export class RemoveProviderHandler implements ICommandHandler<RemoveProviderCommand> {
-  constructor(
-    private readonly catalog: ModelCatalog,
-    private readonly decisions: Decisions,
-  ) {}
-
-  async execute({ providerId, principal }: RemoveProviderCommand): Promise<void> {
-    const provider = await this.catalog.findProvider(providerId);
-    if (!provider) throw new DomainError('not-found', PROVIDER_NOT_FOUND);
-    if (!provider.custom) {
-      throw new DomainError(
-        'conflict',
-        `${provider.name} is an installed plugin; only providers added with Add Provider can be removed`,
-      );
-    }
-    // The provider and the routing's mentions of its models go together, or neither does.
-    const handled = await this.decisions.handleAll(
-      [
-        {
-          decider: modelProviderDecider,
-          streamId: modelProviderStreamId(providerId),
-          command: { type: 'Remove', providerId },
-        },
-        {
-          decider: modelRoutingDecider,
-          streamId: MODEL_ROUTING_STREAM_ID,
-          command: { type: 'ForgetProvider', providerId },
-        },
-      ],
-      { actorId: principal.userId },
-    );
-    this.catalog.reflect(handled.flatMap(({ events }) => events));
+  ) {
+    super();
   }
 }
