@@ -18,7 +18,7 @@ import { ModelsProjection } from './read-model/models.projection.js';
 import { ModelInvocationRecorder } from './routing/invocation-recorder.js';
 import { ModelRouterProbe } from './routing/model-router.probe.js';
 import { ModelRouter } from './routing/model-router.service.js';
-import { UsageLedger } from './routing/usage-ledger.js';
+import { UsageLimits } from './routing/usage-limits.js';
 import { ProviderSecrets } from './secrets/provider-secrets.js';
 
 /** AI models: the registry of providers and models, health tests, the router with its limits, and the models API. */
@@ -31,12 +31,12 @@ import { ProviderSecrets } from './secrets/provider-secrets.js';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => new ProviderSecrets(config.models.secretsKey),
     },
-    { provide: UsageLedger, useFactory: () => new UsageLedger() },
     ModelsProjection,
     ModelCatalog,
     ModelViews,
     ModelHealthChecks,
     ModelInvocationRecorder,
+    UsageLimits,
     ModelRouter,
     ModelRouterProbe,
     UpdateModelHandler,

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { Decisions } from '../../event-store/decisions.service.js';
+import type { RecordedEvent } from '../../event-store/domain-event.js';
 import { modelUsageDecider, type ModelInvocation } from '../domain/model-usage.decider.js';
 import { modelUsageStreamId } from '../domain/model.events.js';
 
@@ -19,6 +21,11 @@ export class ModelInvocationRecorder implements BeforeApplicationShutdown {
   private pending: ModelInvocation[] = [];
   private timer?: NodeJS.Timeout;
   private writing: Promise<void> = Promise.resolve();
+  /**
+   * The correlation id of every call this process records: the usage limits, which count
+   * this process's calls from the start, tell them by it from the calls of other processes.
+   */
+  private readonly correlationId = randomUUID();
 
   constructor(private readonly decisions: Decisions) {}
 
@@ -38,6 +45,11 @@ export class ModelInvocationRecorder implements BeforeApplicationShutdown {
     await this.flush();
   }
 
+  /** Whether this process recorded the call. */
+  recordedHere(event: RecordedEvent<'ModelInvoked'>): boolean {
+    return event.metadata.correlationId === this.correlationId;
+  }
+
   private async writePending(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -45,7 +57,7 @@ export class ModelInvocationRecorder implements BeforeApplicationShutdown {
     if (batch.length === 0) return;
     this.pending = [];
     try {
-      await this.decisions.handleAll(decisionsFor(batch), { actorId: null });
+      await this.decisions.handleAll(decisionsFor(batch), { actorId: null, correlationId: this.correlationId });
     } catch (error) {
       this.logger.error(
         `Could not record ${batch.length} model call(s); retrying: ${error instanceof Error ? error.message : error}`,
