@@ -6,7 +6,7 @@ import { ModelInvocationRecorder } from '../../backend/src/models/routing/invoca
 import { ModelRouter, type RouteOptions } from '../../backend/src/models/routing/model-router.service.js';
 import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { MODEL_PLUGINS_DIR, ScriptedUpstream } from './fixtures/model-plugins/scripted-upstream.js';
-import { callAs, signUp, type SignedIn } from './support.js';
+import { callAs, failingAsAnswered, signUp, type SignedIn } from './support.js';
 
 type Invocation = DomainEventMap['ModelInvoked'];
 
@@ -18,7 +18,8 @@ let router: ModelRouter;
 
 const as = () => callAs(t, admin.accessToken);
 const question = { messages: [{ role: 'user' as const, content: 'What is the capital of France?' }] };
-const ask = (options: Partial<RouteOptions> = {}) => router.complete(question, { principal: null, ...options });
+const ask = (options: Partial<RouteOptions> = {}) =>
+  failingAsAnswered(router.complete(question, { principal: null, ...options }));
 const configure = (modelId: string, update: object) =>
   as()
     .put(`/api/models/${encodeURIComponent(modelId)}`)

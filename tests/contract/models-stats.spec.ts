@@ -9,7 +9,7 @@ import { ModelHealthChecks } from '../../backend/src/models/health/model-health-
 import { ModelRouter, type RouteOptions } from '../../backend/src/models/routing/model-router.service.js';
 import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { MODEL_PLUGINS_DIR, ScriptedUpstream } from './fixtures/model-plugins/scripted-upstream.js';
-import { callAs, expectFailure, signUp, type SignedIn } from './support.js';
+import { callAs, expectFailure, failingAsAnswered, signUp, type SignedIn } from './support.js';
 
 const upstream = new ScriptedUpstream();
 const question = { messages: [{ role: 'user' as const, content: 'Summarise the report' }] };
@@ -21,7 +21,7 @@ async function startWithProvider(env: Record<string, string> = {}, options = {})
 }
 
 const ask = (t: TestApp, options: Partial<RouteOptions> = {}) =>
-  t.app.get(ModelRouter).complete(question, { principal: null, ...options });
+  failingAsAnswered(t.app.get(ModelRouter).complete(question, { principal: null, ...options }));
 
 beforeAll(() => upstream.start());
 afterAll(() => upstream.stop());

@@ -1,5 +1,6 @@
 import type { Response } from 'supertest';
 import { expect } from '@jest/globals';
+import { describeException } from '../../backend/src/http/api-exception.filter.js';
 import { newAccount, type TestApp } from '../../backend/src/testing/test-app.js';
 
 export interface SignedIn {
@@ -64,4 +65,17 @@ export async function eventually<T>(
 /** Every failure answers `{ success: false, error }`; status and body are checked together so a mismatch shows both. */
 export function expectFailure(response: Response, status: number, error: unknown = expect.any(String)): void {
   expect({ status: response.status, body: response.body }).toMatchObject({ status, body: { success: false, error } });
+}
+
+/**
+ * A call into a service of the server, failing as its HTTP answer would: with the status
+ * and message the API's exception filter gives the service's (domain) error.
+ */
+export async function failingAsAnswered<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    const { status, error: message } = describeException(error);
+    throw Object.assign(new Error(message), { status });
+  }
 }

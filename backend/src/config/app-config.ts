@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
 
 const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -116,6 +117,14 @@ const envSchema = z.object({
 
 export type AppConfig = ReturnType<typeof toAppConfig>;
 
+export type DatabaseConfig =
+  | { kind: 'postgresql'; url: string }
+  /**
+   * Embedded PostgreSQL under dataDir; `open`: an instance already open to use instead,
+   * and to leave open (tests that run two servers on one database, as processes would).
+   */
+  | { kind: 'pglite'; dataDir: string; open?: PGlite };
+
 /**
  * Who is offered the demo administrator: nobody, callers on the server's own machine
  * (DEMO_MODE unset outside production), or everyone (DEMO_MODE=true, set on purpose).
@@ -168,9 +177,9 @@ function toAppConfig(env: z.output<typeof envSchema>) {
     environment: env.NODE_ENV,
     http: { host: env.HOST, port: env.PORT, bodyLimitBytes: env.BODY_LIMIT, trustProxy: env.TRUST_PROXY },
     dataDir,
-    database: env.DATABASE_URL
-      ? ({ kind: 'postgresql', url: env.DATABASE_URL } as const)
-      : ({ kind: 'pglite', dataDir: resolve(dataDir, 'pglite') } as const),
+    database: (env.DATABASE_URL
+      ? { kind: 'postgresql', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') }) satisfies DatabaseConfig as DatabaseConfig,
     auth: {
       jwtSecret: env.JWT_SECRET ?? readOrCreateSecret(resolve(dataDir, 'secrets', 'jwt-secret')),
       /** Signs the web session cookie that the Remix server sets and the socket gateway reads. */

@@ -22,6 +22,8 @@ export function ormOptions(database: AppConfig['database']): Options {
   if (database.kind === 'postgresql') {
     return { ...common, driver: PostgreSqlDriver, clientUrl: database.url };
   }
+  if (database.open)
+    return { ...common, driver: PgliteDriver, dbName: database.dataDir, driverOptions: { pglite: database.open } };
   if (!database.dataDir.startsWith('memory://')) mkdirSync(database.dataDir, { recursive: true });
   return {
     ...common,

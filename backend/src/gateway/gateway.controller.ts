@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Post, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { ChatStreamPart } from '@docent/plugin-sdk';
@@ -6,9 +7,10 @@ import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { describeException } from '../http/api-exception.filter.js';
 import { callerLeftSignal } from '../http/caller-left.js';
-import { ModelCatalog } from '../models/read-model/model-catalog.js';
-import { ModelRouter, type ModelRequest, type RouteOptions } from '../models/routing/model-router.service.js';
+import type { RouteOptions } from '../models/routing/model-router.service.js';
 import { chatCompletionsSchema, ROUTER_CHOOSES, type ChatCompletionsRequest } from './chat-completions.schema.js';
+import { CompleteChatCommand } from './commands/complete-chat.command.js';
+import { StreamChatCommand } from './commands/stream-chat.command.js';
 import {
   completion,
   completionChunk,
@@ -16,10 +18,11 @@ import {
   errorBody,
   GATEWAY_ROUTE,
   modelList,
-  toChatMessages,
+  toModelRequest,
   usageChunk,
   type CompletionHeader,
 } from './openai-wire.js';
+import { ListAvailableModelsQuery } from './queries/list-available-models.query.js';
 
 /** When this server began offering its models: OpenAI's `created` for GET /v1/models. */
 const SERVING_SINCE = Math.floor(Date.now() / 1000);
@@ -33,17 +36,17 @@ const SERVING_SINCE = Math.floor(Date.now() / 1000);
 @Controller(GATEWAY_ROUTE)
 export class GatewayController {
   constructor(
-    private readonly router: ModelRouter,
-    private readonly catalog: ModelCatalog,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   @Get('models')
   @Authenticated({ permission: 'search:basic' })
   @ApiOperation({ summary: 'The models that can answer now (OpenAI format); "auto" lets the router choose' })
   async models() {
-    const active = (await this.catalog.models()).filter((model) => model.status === 'active');
+    const available = await this.queries.execute(new ListAvailableModelsQuery());
     return modelList(
-      active.map((model) => ({ id: model.id, provider: model.provider.id })),
+      available.map((model) => ({ id: model.id, provider: model.providerId })),
       SERVING_SINCE,
     );
   }
@@ -69,25 +72,14 @@ export class GatewayController {
     });
 
     if (!body.stream) {
-      const { modelId, response: answer } = await this.router.complete(modelRequest, options);
+      const { modelId, response: answer } = await this.commands.execute(new CompleteChatCommand(modelRequest, options));
       response.status(200).json(completion(header(modelId), answer.text, answer.finishReason, answer.usage));
       return;
     }
     // Errors before the first byte (limits, no model, a provider refusing) still answer with their status.
-    const { modelId, parts } = await this.router.stream(modelRequest, options);
+    const { modelId, parts } = await this.commands.execute(new StreamChatCommand(modelRequest, options));
     await sendEventStream(response, header(modelId), parts, body.stream_options?.include_usage === true);
   }
-}
-
-function toModelRequest(body: ChatCompletionsRequest): ModelRequest {
-  return {
-    messages: toChatMessages(body.messages),
-    temperature: body.temperature ?? undefined,
-    topP: body.top_p ?? undefined,
-    maxTokens: body.max_completion_tokens ?? body.max_tokens ?? undefined,
-    frequencyPenalty: body.frequency_penalty ?? undefined,
-    presencePenalty: body.presence_penalty ?? undefined,
-  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, FinishReason, TokenUsage } from '@docent/plugin-sdk';
+import type { ModelRequest } from '../models/routing/model-router.service.js';
 import type { ChatCompletionsRequest } from './chat-completions.schema.js';
 
 // OpenAI's chat-completions wire format, which the official clients parse.
@@ -24,11 +25,23 @@ export function completionId(): string {
 }
 
 /** Docent's messages from OpenAI's: text parts joined, 'developer' read as 'system'. */
-export function toChatMessages(messages: ChatCompletionsRequest['messages']): ChatMessage[] {
+function toChatMessages(messages: ChatCompletionsRequest['messages']): ChatMessage[] {
   return messages.map(({ role, content }) => ({
     role: role === 'developer' ? 'system' : role,
     content: typeof content === 'string' ? content : content.map((part) => part.text).join(''),
   }));
+}
+
+/** What the router is asked, from OpenAI's request: its messages and the parameters it sets. */
+export function toModelRequest(body: ChatCompletionsRequest): ModelRequest {
+  return {
+    messages: toChatMessages(body.messages),
+    temperature: body.temperature ?? undefined,
+    topP: body.top_p ?? undefined,
+    maxTokens: body.max_completion_tokens ?? body.max_tokens ?? undefined,
+    frequencyPenalty: body.frequency_penalty ?? undefined,
+    presencePenalty: body.presence_penalty ?? undefined,
+  };
 }
 
 function wireUsage(usage: TokenUsage) {

@@ -1,17 +1,22 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError } from '../common/domain-error.js';
+import { DomainError, type DomainErrorKind } from '../common/domain-error.js';
 import { ConcurrencyConflictError } from '../event-store/concurrency-conflict.error.js';
 import { errorBody, isGatewayPath } from '../gateway/openai-wire.js';
 import { TooManyRequestsException } from './too-many-requests.js';
 
-const DOMAIN_ERROR_STATUS: Record<DomainError['kind'], HttpStatus> = {
+const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, HttpStatus> = {
   invalid: HttpStatus.BAD_REQUEST,
   unauthenticated: HttpStatus.UNAUTHORIZED,
   forbidden: HttpStatus.FORBIDDEN,
   'not-found': HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
   'too-many-requests': HttpStatus.TOO_MANY_REQUESTS,
+  unavailable: HttpStatus.SERVICE_UNAVAILABLE,
+  'upstream-failed': HttpStatus.BAD_GATEWAY,
+  'upstream-timeout': HttpStatus.GATEWAY_TIMEOUT,
+  // Answered with the upstream's own status when it gave one (see domainErrorStatus).
+  'upstream-refused': HttpStatus.BAD_REQUEST,
 };
 
 /**
@@ -60,8 +65,7 @@ export function setRetryAfter(response: Response, exception: unknown): void {
 
 /** The status and message a failure answers with, whatever shape the response body takes. */
 export function describeException(exception: unknown): { status: number; error: string; details?: string[] } {
-  if (exception instanceof DomainError)
-    return { status: DOMAIN_ERROR_STATUS[exception.kind], error: exception.message };
+  if (exception instanceof DomainError) return { status: domainErrorStatus(exception), error: exception.message };
   if (exception instanceof ConcurrencyConflictError) return { status: HttpStatus.CONFLICT, error: exception.message };
   // Nest wraps the body parser's errors; their type tells a client's mistake precisely.
   const cause = exception instanceof HttpException ? exception.cause : exception;
@@ -73,6 +77,12 @@ export function describeException(exception: unknown): { status: number; error: 
     return { status: exception.getStatus(), error: list[0]!, ...(list.length > 1 && { details: list }) };
   }
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, error: 'Internal server error' };
+}
+
+/** A request the upstream refused keeps its status: the caller reads the same refusal it would have had there. */
+function domainErrorStatus(error: DomainError): number {
+  if (error.kind === 'upstream-refused' && error.upstreamStatus !== undefined) return error.upstreamStatus;
+  return DOMAIN_ERROR_STATUS[error.kind];
 }
 
 function isBodyParserError(value: unknown): value is BodyParserError {

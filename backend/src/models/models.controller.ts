@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import type {
@@ -10,7 +10,6 @@ import type {
   ModelTestResult,
   ModelUpdateResponse,
   RoutingEnvelope,
-  RoutingResponse,
 } from '@docent/common/models';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import type { Principal } from '../auth/principal.js';
@@ -26,7 +25,10 @@ import {
   providerIdParam,
   routingSchema,
 } from './models.schemas.js';
-import { ModelViews } from './read-model/model-views.js';
+import { GetModelStatsQuery } from './queries/get-model-stats.query.js';
+import { GetRoutingQuery } from './queries/get-routing.query.js';
+import { ListModelProvidersQuery } from './queries/list-model-providers.query.js';
+import { ListModelsQuery } from './queries/list-models.query.js';
 
 /**
  * The spec defines no permissions for models, so: reading is part of the dashboard,
@@ -37,28 +39,28 @@ import { ModelViews } from './read-model/model-views.js';
 export class ModelsController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly views: ModelViews,
+    private readonly queries: QueryBus,
   ) {}
 
   @Get()
   @Authenticated({ permission: 'dashboard:view' })
   @ApiOperation({ summary: 'Every model the installed providers offer, with its status, settings and figures' })
   async list(): Promise<ModelListResponse> {
-    return { success: true, models: await this.views.list() };
+    return { success: true, models: await this.queries.execute(new ListModelsQuery()) };
   }
 
   @Get('stats')
   @Authenticated({ permission: 'dashboard:view' })
   @ApiOperation({ summary: 'Totals over all recorded calls; monthly and daily figures by the UTC calendar' })
   async stats(): Promise<ModelStatsResponse> {
-    return { success: true, stats: await this.views.stats() };
+    return { success: true, stats: await this.queries.execute(new GetModelStatsQuery()) };
   }
 
   @Get('routing')
   @Authenticated({ permission: 'dashboard:view' })
   @ApiOperation({ summary: 'The routing configuration and each model’s use of its limits right now' })
   async routing(): Promise<RoutingEnvelope> {
-    return { success: true, ...(await this.views.routing()) };
+    return { success: true, ...(await this.queries.execute(new GetRoutingQuery())) };
   }
 
   @Put('routing')
@@ -70,15 +72,14 @@ export class ModelsController {
     @Body({ schema: routingSchema }) changes: z.output<typeof routingSchema>,
     @CurrentPrincipal() principal: Principal,
   ): Promise<RoutingEnvelope> {
-    const routing: RoutingResponse = await this.commands.execute(new ConfigureRoutingCommand(changes, principal));
-    return { success: true, ...routing };
+    return { success: true, ...(await this.commands.execute(new ConfigureRoutingCommand(changes, principal))) };
   }
 
   @Get('providers')
   @Authenticated({ permission: 'dashboard:view' })
   @ApiOperation({ summary: 'The installed providers and the endpoints added with Add Provider; keys masked' })
   async providers(): Promise<ModelProvidersResponse> {
-    return { success: true, providers: await this.views.providers() };
+    return { success: true, providers: await this.queries.execute(new ListModelProvidersQuery()) };
   }
 
   @Post('providers')

@@ -1,21 +1,24 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { PluginsModule } from '../plugins/plugins.module.js';
-import { AddProviderHandler } from './commands/add-provider.command.js';
-import { ConfigureRoutingHandler } from './commands/configure-routing.command.js';
-import { RemoveProviderHandler } from './commands/remove-provider.command.js';
-import { TestModelHandler } from './commands/test-model.command.js';
-import { UpdateModelHandler } from './commands/update-model.command.js';
-import { ModelStreamWriter } from './domain/model-stream-writer.js';
+import { AddProviderHandler } from './commands/add-provider.handler.js';
+import { ConfigureRoutingHandler } from './commands/configure-routing.handler.js';
+import { RemoveProviderHandler } from './commands/remove-provider.handler.js';
+import { TestModelHandler } from './commands/test-model.handler.js';
+import { UpdateModelHandler } from './commands/update-model.handler.js';
 import { ModelHealthChecks } from './health/model-health-checks.service.js';
 import { ModelsController } from './models.controller.js';
+import { GetModelStatsHandler } from './queries/get-model-stats.handler.js';
+import { GetRoutingHandler } from './queries/get-routing.handler.js';
+import { ListModelProvidersHandler } from './queries/list-model-providers.handler.js';
+import { ListModelsHandler } from './queries/list-models.handler.js';
 import { ModelCatalog } from './read-model/model-catalog.js';
 import { ModelViews } from './read-model/model-views.js';
 import { ModelsProjection } from './read-model/models.projection.js';
 import { ModelInvocationRecorder } from './routing/invocation-recorder.js';
 import { ModelRouterProbe } from './routing/model-router.probe.js';
 import { ModelRouter } from './routing/model-router.service.js';
-import { UsageLedger } from './routing/usage-ledger.js';
+import { UsageLimits } from './routing/usage-limits.js';
 import { ProviderSecrets } from './secrets/provider-secrets.js';
 
 /** AI models: the registry of providers and models, health tests, the router with its limits, and the models API. */
@@ -28,13 +31,12 @@ import { ProviderSecrets } from './secrets/provider-secrets.js';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => new ProviderSecrets(config.models.secretsKey),
     },
-    { provide: UsageLedger, useFactory: () => new UsageLedger() },
     ModelsProjection,
-    ModelStreamWriter,
     ModelCatalog,
     ModelViews,
     ModelHealthChecks,
     ModelInvocationRecorder,
+    UsageLimits,
     ModelRouter,
     ModelRouterProbe,
     UpdateModelHandler,
@@ -42,7 +44,11 @@ import { ProviderSecrets } from './secrets/provider-secrets.js';
     ConfigureRoutingHandler,
     AddProviderHandler,
     RemoveProviderHandler,
+    ListModelsHandler,
+    GetModelStatsHandler,
+    GetRoutingHandler,
+    ListModelProvidersHandler,
   ],
-  exports: [ModelRouter, ModelCatalog, ModelViews],
+  exports: [ModelRouter, ModelCatalog],
 })
 export class ModelsModule {}

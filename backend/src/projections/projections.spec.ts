@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ActivityProjection } from '../activity/activity.projection.js';
 import { DocumentProcessor } from '../documents/processing/document-processor.service.js';
 import { EventStore } from '../event-store/event-store.service.js';
-import { ModelStreamWriter } from '../models/domain/model-stream-writer.js';
+import { Decisions } from '../event-store/decisions.service.js';
+import { modelProviderDecider } from '../models/domain/model-provider.decider.js';
+import { modelProviderStreamId } from '../models/domain/model.events.js';
 import { parseEventStream } from '../testing/event-stream.js';
 import { STARTUP_TIMEOUT_MS, newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
 import { ProjectionRebuilder } from './projection-rebuilder.service.js';
@@ -68,11 +70,18 @@ async function produceActivity(t: TestApp, admin: { accessToken: string; session
     .expect(200);
   await t.http().post(`${localModel}/test`).set(asAdmin).expect(200);
   // A provider's key entered, then its endpoint moved without a new one, which clears the key.
-  const providers = t.app.get(ModelStreamWriter);
-  const openai = { type: 'Configure', providerId: 'openai', defaultEndpoint: 'https://api.openai.com/v1' } as const;
+  const configureOpenAi = (changes: { endpoint: string; apiKey?: { encrypted: string; masked: string } }) =>
+    t.app
+      .get(Decisions)
+      .handle(
+        modelProviderDecider,
+        modelProviderStreamId('openai'),
+        { type: 'Configure', providerId: 'openai', defaultEndpoint: 'https://api.openai.com/v1', ...changes },
+        { actorId: null },
+      );
   const apiKey = { encrypted: 'v1:stands-for-an-encrypted-key', masked: 'sk-…abcd' };
-  await providers.provider({ ...openai, endpoint: 'http://127.0.0.1:9/v1', apiKey }, { actorId: null });
-  await providers.provider({ ...openai, endpoint: 'http://127.0.0.1:9/elsewhere' }, { actorId: null });
+  await configureOpenAi({ endpoint: 'http://127.0.0.1:9/v1', apiKey });
+  await configureOpenAi({ endpoint: 'http://127.0.0.1:9/elsewhere' });
   const upload = await t
     .http()
     .post('/api/documents/upload')

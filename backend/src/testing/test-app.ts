@@ -2,10 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/sql';
+import type { PgliteConnection } from '@mikro-orm/pglite';
 import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { createApp } from '../app.factory.js';
-import { loadConfig, type AppConfig } from '../config/app-config.js';
+import { loadConfig, type AppConfig, type DatabaseConfig } from '../config/app-config.js';
 
 export interface TestApp {
   app: INestApplication;
@@ -22,13 +24,18 @@ export interface TestApp {
 export const STARTUP_TIMEOUT_MS = 60_000;
 
 /**
- * The real server on in-memory PGlite (or, with persistent, PGlite under DATA_DIR),
- * with generous rate limits unless a test asks otherwise; its logs go to
- * logDestination when given (with a LOG_LEVEL that lets them through).
+ * The real server on in-memory PGlite (or, with persistent, PGlite under DATA_DIR; with
+ * sharingDatabaseWith, the database of that test app, as a second server process would:
+ * close it before that one), with generous rate limits unless a test asks otherwise; its
+ * logs go to logDestination when given (with a LOG_LEVEL that lets them through).
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  { persistent = false, logDestination }: { persistent?: boolean; logDestination?: DestinationStream } = {},
+  {
+    persistent = false,
+    sharingDatabaseWith,
+    logDestination,
+  }: { persistent?: boolean; sharingDatabaseWith?: TestApp; logDestination?: DestinationStream } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'docent-test-'));
   const config = loadConfig({
@@ -41,15 +48,24 @@ export async function startTestApp(
     REGISTER_RATE_LIMIT_PER_IP: '1000',
     ...env,
   });
-  const app = await createApp(persistent ? config : { ...config, database: { kind: 'pglite', dataDir: 'memory://' } }, {
-    logDestination,
-  });
+  const inMemory: DatabaseConfig = { kind: 'pglite', dataDir: 'memory://' };
+  const database = sharingDatabaseWith
+    ? { ...inMemory, open: await openDatabaseOf(sharingDatabaseWith) }
+    : persistent
+      ? config.database
+      : inMemory;
+  const app = await createApp({ ...config, database }, { logDestination });
   return {
     app,
     config,
     http: () => request(app.getHttpServer()),
     close: () => app.close(),
   };
+}
+
+/** The embedded database a test app has open. */
+function openDatabaseOf(t: TestApp) {
+  return (t.app.get(MikroORM).driver.getConnection() as PgliteConnection).getNativeClient();
 }
 
 let counter = 0;

@@ -1,37 +1,13 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command } from '@nestjs/cqrs';
 import type { RoutingConfiguration, RoutingResponse } from '@docent/common/models';
 import type { Principal } from '../../auth/principal.js';
-import { DomainError } from '../../common/domain-error.js';
-import { ModelStreamWriter } from '../domain/model-stream-writer.js';
-import { ModelCatalog } from '../read-model/model-catalog.js';
-import { ModelViews } from '../read-model/model-views.js';
 
-export class ConfigureRoutingCommand {
+/** Change which models the router prefers, or auto-routing: only the fields given. */
+export class ConfigureRoutingCommand extends Command<RoutingResponse> {
   constructor(
     readonly changes: Partial<RoutingConfiguration>,
     readonly principal: Principal,
-  ) {}
-}
-
-const ROUTED_MODEL_FIELDS = ['primaryModelId', 'fallbackModelId', 'costOptimizedModelId'] as const;
-
-/** Changes which models the router prefers; each one named must be a model the providers offer. */
-@CommandHandler(ConfigureRoutingCommand)
-export class ConfigureRoutingHandler implements ICommandHandler<ConfigureRoutingCommand> {
-  constructor(
-    private readonly catalog: ModelCatalog,
-    private readonly streams: ModelStreamWriter,
-    private readonly views: ModelViews,
-  ) {}
-
-  async execute({ changes, principal }: ConfigureRoutingCommand): Promise<RoutingResponse> {
-    for (const field of ROUTED_MODEL_FIELDS) {
-      const modelId = changes[field];
-      if (modelId && !(await this.catalog.findModel(modelId))) {
-        throw new DomainError('invalid', `${field}: no model has the id ${modelId}`);
-      }
-    }
-    await this.streams.routing({ type: 'Configure', changes }, { actorId: principal.userId });
-    return this.views.routing();
+  ) {
+    super();
   }
 }

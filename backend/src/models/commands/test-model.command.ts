@@ -1,21 +1,13 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command } from '@nestjs/cqrs';
 import type { ModelTestResult } from '@docent/common/models';
 import type { Principal } from '../../auth/principal.js';
-import { ModelHealthChecks } from '../health/model-health-checks.service.js';
 
-export class TestModelCommand {
+/** A health test of one model: a real call through its provider. */
+export class TestModelCommand extends Command<ModelTestResult> {
   constructor(
     readonly modelId: string,
     readonly principal: Principal,
-  ) {}
-}
-
-/** A real call through the model's provider; its outcome sets the model active or in error. */
-@CommandHandler(TestModelCommand)
-export class TestModelHandler implements ICommandHandler<TestModelCommand> {
-  constructor(private readonly health: ModelHealthChecks) {}
-
-  execute({ modelId, principal }: TestModelCommand): Promise<ModelTestResult> {
-    return this.health.testModel(modelId, principal.userId);
+  ) {
+    super();
   }
 }

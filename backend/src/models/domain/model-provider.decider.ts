@@ -1,7 +1,7 @@
-import type { ModelInfo } from '@docent/plugin-sdk';
 import { DomainError } from '../../common/domain-error.js';
-import { assertNever, type DomainEvent, type RecordedEvent } from '../../event-store/domain-event.js';
-import type { StoredApiKey } from './model.events.js';
+import type { Decider } from '../../event-store/decider.js';
+import { assertNever, type DomainEvent } from '../../event-store/domain-event.js';
+import { MODEL_PROVIDER_STREAM_TYPE, type ListedModel, type StoredApiKey } from './model.events.js';
 
 /**
  * A provider's administrator settings. Installed plugins exist without any event;
@@ -13,13 +13,6 @@ export interface ModelProviderState {
   endpoint: string | null;
   apiKey: StoredApiKey | null;
 }
-
-export const initialModelProviderState = (): ModelProviderState => ({
-  added: false,
-  removed: false,
-  endpoint: null,
-  apiKey: null,
-});
 
 export const PROVIDER_NOT_FOUND = 'Model provider not found';
 
@@ -42,11 +35,15 @@ export type ModelProviderCommand =
       name: string;
       endpoint: string;
       apiKey: StoredApiKey | null;
-      models: ModelInfo[];
+      models: ListedModel[];
     }
   | { type: 'Remove'; providerId: string };
 
-export function decideModelProvider(command: ModelProviderCommand, state: ModelProviderState): DomainEvent[] {
+export type ModelProviderEvent = DomainEvent<
+  'ProviderConfigured' | 'ProviderApiKeyCleared' | 'ProviderAdded' | 'ProviderRemoved'
+>;
+
+function decide(command: ModelProviderCommand, state: ModelProviderState): ModelProviderEvent[] {
   switch (command.type) {
     case 'Configure': {
       if (state.removed) throw new DomainError('not-found', PROVIDER_NOT_FOUND);
@@ -57,7 +54,7 @@ export function decideModelProvider(command: ModelProviderCommand, state: ModelP
       const keyLeftBehind = moved && command.apiKey === undefined && state.apiKey !== null;
       const apiKey = keyLeftBehind ? null : command.apiKey === undefined ? state.apiKey : command.apiKey;
       if (endpoint === state.endpoint && apiKey?.encrypted === state.apiKey?.encrypted) return [];
-      const configured: DomainEvent = { type: 'ProviderConfigured', data: { providerId, endpoint, apiKey } };
+      const configured: ModelProviderEvent = { type: 'ProviderConfigured', data: { providerId, endpoint, apiKey } };
       if (!keyLeftBehind) return [configured];
       return [configured, { type: 'ProviderApiKeyCleared', data: { providerId, reason: 'endpoint-changed' } }];
     }
@@ -75,11 +72,7 @@ export function decideModelProvider(command: ModelProviderCommand, state: ModelP
   }
 }
 
-export type ModelProviderEvent = RecordedEvent<
-  'ProviderConfigured' | 'ProviderApiKeyCleared' | 'ProviderAdded' | 'ProviderRemoved'
->;
-
-export function evolveModelProvider(state: ModelProviderState, event: ModelProviderEvent): ModelProviderState {
+function evolve(state: ModelProviderState, event: ModelProviderEvent): ModelProviderState {
   switch (event.type) {
     case 'ProviderConfigured':
       return { ...state, endpoint: event.data.endpoint, apiKey: event.data.apiKey };
@@ -94,3 +87,14 @@ export function evolveModelProvider(state: ModelProviderState, event: ModelProvi
       return assertNever(event);
   }
 }
+
+/**
+ * A provider's endpoint and key as the administrator set them, and the endpoints added
+ * with 'Add Provider' until they are removed. A key never follows its endpoint elsewhere.
+ */
+export const modelProviderDecider: Decider<ModelProviderCommand, ModelProviderEvent, ModelProviderState> = {
+  streamType: MODEL_PROVIDER_STREAM_TYPE,
+  initialState: () => ({ added: false, removed: false, endpoint: null, apiKey: null }),
+  decide,
+  evolve,
+};

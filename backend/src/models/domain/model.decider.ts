@@ -1,44 +1,40 @@
+import { DEFAULT_MODEL_CONFIGURATION, UNLIMITED_MODEL_LIMITS } from '@docent/common/models';
+import type { Decider } from '../../event-store/decider.js';
+import { assertNever, type DomainEvent } from '../../event-store/domain-event.js';
 import {
-  DEFAULT_MODEL_CONFIGURATION,
-  UNLIMITED_MODEL_LIMITS,
-  type ModelConfiguration,
-  type ModelLimits,
-  type SettableModelStatus,
-} from '@docent/common/models';
-import { assertNever, type DomainEvent, type RecordedEvent } from '../../event-store/domain-event.js';
+  MODEL_STREAM_TYPE,
+  type ChosenModelStatus,
+  type ModelLimitSettings,
+  type ModelParameters,
+} from './model.events.js';
 
 export type ModelHealth = 'untested' | 'passed' | 'failed';
 
 /** A model's administrator settings and the outcome of its last health test. */
 export interface ModelState {
-  configuration: ModelConfiguration;
-  limits: ModelLimits;
-  adminStatus: SettableModelStatus;
+  configuration: ModelParameters;
+  limits: ModelLimitSettings;
+  adminStatus: ChosenModelStatus;
   health: ModelHealth;
 }
-
-export const initialModelState = (): ModelState => ({
-  configuration: DEFAULT_MODEL_CONFIGURATION,
-  limits: UNLIMITED_MODEL_LIMITS,
-  adminStatus: 'active',
-  health: 'untested',
-});
 
 export type ModelCommand =
   | {
       type: 'Update';
       modelId: string;
-      configuration?: Partial<ModelConfiguration>;
-      limits?: Partial<ModelLimits>;
-      status?: SettableModelStatus;
+      configuration?: Partial<ModelParameters>;
+      limits?: Partial<ModelLimitSettings>;
+      status?: ChosenModelStatus;
     }
   | { type: 'RecordTest'; modelId: string; success: boolean; responseTimeMs: number; error: string | null };
 
-export function decideModel(command: ModelCommand, state: ModelState): DomainEvent[] {
+export type ModelEvent = DomainEvent<'ModelConfigured' | 'ModelLimitsChanged' | 'ModelStatusChanged' | 'ModelTested'>;
+
+function decide(command: ModelCommand, state: ModelState): ModelEvent[] {
   const { modelId } = command;
   switch (command.type) {
     case 'Update': {
-      const events: DomainEvent[] = [];
+      const events: ModelEvent[] = [];
       const configuration = { ...state.configuration, ...command.configuration };
       if (!sameFields(configuration, state.configuration))
         events.push({ type: 'ModelConfigured', data: { modelId, configuration } });
@@ -54,7 +50,7 @@ export function decideModel(command: ModelCommand, state: ModelState): DomainEve
     }
     case 'RecordTest': {
       const { success, responseTimeMs, error } = command;
-      const events: DomainEvent[] = [{ type: 'ModelTested', data: { modelId, success, responseTimeMs, error } }];
+      const events: ModelEvent[] = [{ type: 'ModelTested', data: { modelId, success, responseTimeMs, error } }];
       const health: ModelHealth = success ? 'passed' : 'failed';
       if (health !== state.health) {
         events.push({
@@ -69,9 +65,7 @@ export function decideModel(command: ModelCommand, state: ModelState): DomainEve
   }
 }
 
-export type ModelEvent = RecordedEvent<'ModelConfigured' | 'ModelLimitsChanged' | 'ModelStatusChanged' | 'ModelTested'>;
-
-export function evolveModel(state: ModelState, event: ModelEvent): ModelState {
+function evolve(state: ModelState, event: ModelEvent): ModelState {
   switch (event.type) {
     case 'ModelConfigured':
       return { ...state, configuration: event.data.configuration };
@@ -92,3 +86,20 @@ export function evolveModel(state: ModelState, event: ModelEvent): ModelState {
 function sameFields<T extends object>(a: T, b: T): boolean {
   return (Object.keys(a) as (keyof T)[]).every((key) => a[key] === b[key]);
 }
+
+/**
+ * A model's parameters, limits and chosen status, and its health tests: each change
+ * records only what differs, with the full values after it; a test's outcome changes the
+ * status only when it differs from the last one.
+ */
+export const modelDecider: Decider<ModelCommand, ModelEvent, ModelState> = {
+  streamType: MODEL_STREAM_TYPE,
+  initialState: () => ({
+    configuration: DEFAULT_MODEL_CONFIGURATION,
+    limits: UNLIMITED_MODEL_LIMITS,
+    adminStatus: 'active',
+    health: 'untested',
+  }),
+  decide,
+  evolve,
+};

@@ -1,11 +1,58 @@
-import type { ModelCallOutcome, ModelConfiguration, ModelLimits, SettableModelStatus } from '@docent/common/models';
-import type { FinishReason, ModelInfo } from '@docent/plugin-sdk';
+/**
+ * The model events' payloads, owned here rather than borrowed from the models API or the
+ * plugin SDK: a stored event must never change because one of those did.
+ */
 
 /** An API key as events carry it: encrypted, with the masked form the API shows. */
 export interface StoredApiKey {
   encrypted: string;
   masked: string;
 }
+
+/** A model an endpoint served when it was added, as its plugin described it then. */
+export interface ListedModel {
+  /** The id the endpoint's API expects. */
+  id: string;
+  name: string;
+  /** In tokens. */
+  contextWindow: number;
+  /** US dollars. */
+  pricing: { inputPer1kTokens: number; outputPer1kTokens: number };
+  capabilities: string[];
+  trainingData?: string;
+  strengths?: string[];
+}
+
+/** A model's generation parameters. */
+export interface ModelParameters {
+  temperature: number;
+  maxTokens: number;
+  topP: number;
+  frequencyPenalty: number;
+  presencePenalty: number;
+}
+
+/** `null`: no limit. */
+export interface ModelLimitSettings {
+  dailyRequests: number | null;
+  /** US dollars per calendar month (UTC). */
+  monthlyBudget: number | null;
+  maxConcurrent: number | null;
+}
+
+/** Which models the router prefers, and whether it may try any other. */
+export interface RoutingSettings {
+  primaryModelId: string | null;
+  fallbackModelId: string | null;
+  costOptimizedModelId: string | null;
+  autoRouting: boolean;
+}
+
+/** The statuses an administrator chooses; 'error' is a health test's verdict. */
+export type ChosenModelStatus = 'active' | 'inactive';
+
+/** How a provider said its answer ended. */
+export type CallFinishReason = 'stop' | 'length' | 'content-filter' | 'other';
 
 declare module '../../event-store/domain-event.js' {
   interface DomainEventMap {
@@ -18,7 +65,7 @@ declare module '../../event-store/domain-event.js' {
       name: string;
       endpoint: string;
       apiKey: StoredApiKey | null;
-      models: ModelInfo[];
+      models: ListedModel[];
     };
     ProviderRemoved: { providerId: string };
     /**
@@ -28,26 +75,22 @@ declare module '../../event-store/domain-event.js' {
      */
     ProviderApiKeyCleared: { providerId: string; reason: 'endpoint-changed' };
     /** The full parameters after the change. */
-    ModelConfigured: { modelId: string; configuration: ModelConfiguration };
+    ModelConfigured: { modelId: string; configuration: ModelParameters };
     /** The full limits after the change. */
-    ModelLimitsChanged: { modelId: string; limits: ModelLimits };
+    ModelLimitsChanged: { modelId: string; limits: ModelLimitSettings };
     /**
      * By an administrator (active or inactive), or by a health test whose outcome
      * differs from the previous one (error with the reason, or active again).
      */
     ModelStatusChanged: {
       modelId: string;
-      status: SettableModelStatus | 'error';
+      status: ChosenModelStatus | 'error';
       reason: string | null;
       changedBy: 'administrator' | 'health-test';
     };
     ModelTested: { modelId: string; success: boolean; responseTimeMs: number; error: string | null };
-    RoutingConfigured: {
-      primaryModelId: string | null;
-      fallbackModelId: string | null;
-      costOptimizedModelId: string | null;
-      autoRouting: boolean;
-    };
+    /** The full routing settings after the change. */
+    RoutingConfigured: RoutingSettings;
     /** One call to a provider, failed ones included; each attempt of a request is its own call. */
     ModelInvoked: {
       modelId: string;
@@ -59,10 +102,10 @@ declare module '../../event-store/domain-event.js' {
       /** US dollars: tokens / 1000 × the model's price per 1K, input and output. */
       cost: number;
       latencyMs: number;
-      outcome: ModelCallOutcome;
+      outcome: 'success' | 'error';
       error: string | null;
       /** Null when the call failed. */
-      finishReason: FinishReason | null;
+      finishReason: CallFinishReason | null;
       /** Another candidate was tried first and could not take the request. */
       fallback: boolean;
       streamed: boolean;

@@ -8,7 +8,9 @@ import {
 import type { ModelTestResult } from '@docent/common/models';
 import type { ProviderHealth } from '@docent/plugin-sdk';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { ModelStreamWriter } from '../domain/model-stream-writer.js';
+import { Decisions } from '../../event-store/decisions.service.js';
+import { modelDecider } from '../domain/model.decider.js';
+import { modelIdOf, modelStreamId } from '../domain/model.events.js';
 import { providerContext } from '../providers/provider-context.js';
 import { withTimeout } from '../providers/provider-errors.js';
 import { ModelCatalog, type CatalogProvider } from '../read-model/model-catalog.js';
@@ -28,7 +30,7 @@ export class ModelHealthChecks implements OnApplicationBootstrap, BeforeApplicat
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly catalog: ModelCatalog,
-    private readonly streams: ModelStreamWriter,
+    private readonly decisions: Decisions,
     private readonly secrets: ProviderSecrets,
   ) {
     this.timeoutMs = config.models.callTimeoutMs;
@@ -62,7 +64,7 @@ export class ModelHealthChecks implements OnApplicationBootstrap, BeforeApplicat
       };
     }
     const result = await this.check(model.provider, model.providerModelId);
-    await this.record(modelId, result, actorId);
+    await this.record([modelId], result, actorId);
     return result;
   }
 
@@ -71,7 +73,11 @@ export class ModelHealthChecks implements OnApplicationBootstrap, BeforeApplicat
     const provider = await this.catalog.findProvider(providerId);
     if (!provider || (provider.requiresApiKey && provider.apiKey === null)) return;
     const result = await this.check(provider);
-    for (const info of provider.models) await this.record(`${provider.id}:${info.id}`, result, actorId);
+    await this.record(
+      provider.models.map((info) => modelIdOf(provider.id, info.id)),
+      result,
+      actorId,
+    );
   }
 
   private async testProvidersWithoutKeys(): Promise<void> {
@@ -98,16 +104,18 @@ export class ModelHealthChecks implements OnApplicationBootstrap, BeforeApplicat
     return { success: false, responseTime, error: redactKey(message, apiKey) };
   }
 
-  private async record(modelId: string, result: ModelTestResult, actorId: string | null): Promise<void> {
-    await this.streams.model(
-      {
-        type: 'RecordTest',
-        modelId,
-        success: result.success,
-        responseTimeMs: result.responseTime,
-        error: result.error ?? null,
-      },
+  /** The outcome for each of the models tested, together. */
+  private async record(modelIds: string[], result: ModelTestResult, actorId: string | null): Promise<void> {
+    const { success, responseTime: responseTimeMs } = result;
+    const error = result.error ?? null;
+    const handled = await this.decisions.handleAll(
+      modelIds.map((modelId) => ({
+        decider: modelDecider,
+        streamId: modelStreamId(modelId),
+        command: { type: 'RecordTest', modelId, success, responseTimeMs, error },
+      })),
       { actorId },
     );
+    this.catalog.reflect(handled.flatMap(({ events }) => events));
   }
 }

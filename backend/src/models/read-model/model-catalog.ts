@@ -1,5 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { EventBus, ofType } from '@nestjs/cqrs';
+import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/sql';
 import {
   DEFAULT_MODEL_CONFIGURATION,
@@ -10,14 +9,20 @@ import {
   type RoutingConfiguration,
   type SettableModelStatus,
 } from '@docent/common/models';
-import type { ModelInfo, ModelPricing, ModelProviderPlugin } from '@docent/plugin-sdk';
-import { filter, type Subscription } from 'rxjs';
+import {
+  MODEL_CAPABILITIES,
+  type ModelCapability,
+  type ModelInfo,
+  type ModelPricing,
+  type ModelProviderPlugin,
+} from '@docent/plugin-sdk';
 import { DomainError } from '../../common/domain-error.js';
-import { RecordedDomainEvent } from '../../event-store/recorded-domain-event.js';
+import type { DomainEventType, RecordedEvent } from '../../event-store/domain-event.js';
+import { Reaction, type ReactionHandler } from '../../reactions/reaction.js';
 import { PluginRegistry } from '../../plugins/plugin-registry.js';
 import type { ModelHealth } from '../domain/model.decider.js';
-import { initialRoutingState } from '../domain/model-routing.decider.js';
-import { modelIdOf, type StoredApiKey } from '../domain/model.events.js';
+import { modelRoutingDecider } from '../domain/model-routing.decider.js';
+import { modelIdOf, type ListedModel, type StoredApiKey } from '../domain/model.events.js';
 
 /** A provider as the router and the API see it: the plugin that speaks to it and the administrator's settings. */
 export interface CatalogProvider {
@@ -67,7 +72,7 @@ interface ProviderRow {
   endpoint: string | null;
   encrypted_api_key: string | null;
   masked_api_key: string | null;
-  models: ModelInfo[];
+  models: ListedModel[];
   configured_position: string | number;
 }
 
@@ -79,13 +84,15 @@ interface RoutingRow {
 }
 
 interface Snapshot {
+  /** The log position the snapshot reflects at least: every event up to it is in it. */
+  position: number;
   providers: Map<string, CatalogProvider>;
   models: Map<string, CatalogModel>;
   routing: RoutingConfiguration;
 }
 
 /** The events that change what the catalog holds; calls (ModelInvoked) do not. */
-const CATALOG_EVENTS = new Set([
+const CATALOG_EVENTS: DomainEventType[] = [
   'ProviderConfigured',
   'ProviderApiKeyCleared',
   'ProviderAdded',
@@ -95,7 +102,7 @@ const CATALOG_EVENTS = new Set([
   'ModelStatusChanged',
   'ModelTested',
   'RoutingConfigured',
-]);
+];
 
 export const MODEL_NOT_FOUND = 'Model not found';
 
@@ -106,32 +113,32 @@ export function costPerThousand(pricing: ModelPricing): number {
 
 /**
  * Every model the installed providers offer, with its settings and status, held in
- * memory so that routing a call reads no table. Reloaded after any committed change.
+ * memory so that routing a call reads no table. Read again once a change is recorded:
+ * by any process sharing the database (this reaction follows the log), and at once for
+ * the changes this process records itself (see reflect).
  */
+@Reaction({ name: 'model-catalog', events: CATALOG_EVENTS, delivery: 'every-process' })
 @Injectable()
-export class ModelCatalog implements OnModuleInit, OnModuleDestroy {
+export class ModelCatalog implements ReactionHandler {
   private snapshot?: Promise<Snapshot>;
-  private subscription?: Subscription;
+  /** The last change to the catalog this process knows of: a snapshot older than it is read again. */
+  private changedAt = 0;
 
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     private readonly plugins: PluginRegistry,
-    private readonly eventBus: EventBus,
   ) {}
 
-  onModuleInit(): void {
-    this.subscription = this.eventBus
-      .pipe(
-        ofType(RecordedDomainEvent),
-        filter(({ event }) => CATALOG_EVENTS.has(event.type)),
-      )
-      .subscribe(() => {
-        this.snapshot = undefined;
-      });
+  react(event: RecordedEvent): void {
+    this.reflect([event]);
   }
 
-  onModuleDestroy(): void {
-    this.subscription?.unsubscribe();
+  /**
+   * Changes this process has just recorded: the next read includes them, without waiting
+   * for the reaction, which may be busy reading the log when they are appended.
+   */
+  reflect(events: readonly RecordedEvent[]): void {
+    for (const { position } of events) this.changedAt = Math.max(this.changedAt, position);
   }
 
   async models(): Promise<CatalogModel[]> {
@@ -160,20 +167,27 @@ export class ModelCatalog implements OnModuleInit, OnModuleDestroy {
     return (await this.load()).routing;
   }
 
-  private load(): Promise<Snapshot> {
-    if (!this.snapshot) {
-      const loading = this.read();
-      this.snapshot = loading;
-      // A failed read is not kept: the next caller tries again.
-      loading.catch(() => {
+  private async load(): Promise<Snapshot> {
+    for (;;) {
+      const loading = (this.snapshot ??= this.read());
+      try {
+        const snapshot = await loading;
+        if (snapshot.position >= this.changedAt) return snapshot;
+      } catch (error) {
+        // A failed read is not kept: the next caller tries again.
         if (this.snapshot === loading) this.snapshot = undefined;
-      });
+        throw error;
+      }
+      if (this.snapshot === loading) this.snapshot = undefined;
     }
-    return this.snapshot;
   }
 
   private async read(): Promise<Snapshot> {
     const em = this.orm.em.fork();
+    // Read before the tables, which hold at least every change up to it (inline projection).
+    const [{ position }] = await em.execute<[{ position: string | number }]>(
+      'select coalesce(max(position), 0) as position from events',
+    );
     const [providerRows, settingsRows, [routingRow]] = await Promise.all([
       em.execute<ProviderRow[]>('select * from model_providers order by id'),
       em.execute<ModelSettingsRow[]>('select * from model_settings'),
@@ -200,8 +214,8 @@ export class ModelCatalog implements OnModuleInit, OnModuleDestroy {
           costOptimizedModelId: routingRow.cost_optimized_model_id,
           autoRouting: routingRow.auto_routing,
         }
-      : initialRoutingState();
-    return { providers, models, routing };
+      : modelRoutingDecider.initialState();
+    return { position: Number(position), providers, models, routing };
   }
 
   private providersFrom(rows: ProviderRow[]): Map<string, CatalogProvider> {
@@ -235,12 +249,22 @@ export class ModelCatalog implements OnModuleInit, OnModuleDestroy {
         configuredEndpoint: row.endpoint,
         apiKey: storedKeyOf(row),
         requiresApiKey: false,
-        models: row.models,
+        models: row.models.map(modelInfoOf),
         configuredPosition: Number(row.configured_position),
       });
     }
     return providers;
   }
+}
+
+/** A model as its endpoint's plugin listed it, with the capabilities this server knows of. */
+function modelInfoOf(listed: ListedModel): ModelInfo {
+  return {
+    ...listed,
+    capabilities: listed.capabilities.filter((capability): capability is ModelCapability =>
+      (MODEL_CAPABILITIES as readonly string[]).includes(capability),
+    ),
+  };
 }
 
 function toCatalogModel(

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/sql';
 import type { Model, ModelLimitUsage, ModelProviderView, ModelStats, RoutingResponse } from '@docent/common/models';
 import { ModelInvocationRecorder } from '../routing/invocation-recorder.js';
-import { UsageLedger } from '../routing/usage-ledger.js';
+import { UsageLimits } from '../routing/usage-limits.js';
 import { costPerThousand, ModelCatalog, type CatalogModel, type CatalogProvider } from './model-catalog.js';
 
 interface UsageTotals {
@@ -33,7 +33,7 @@ export class ModelViews {
     @Inject(MikroORM) private readonly orm: MikroORM,
     private readonly catalog: ModelCatalog,
     private readonly recorder: ModelInvocationRecorder,
-    private readonly ledger: UsageLedger,
+    private readonly usage: UsageLimits,
   ) {}
 
   async list(): Promise<Model[]> {
@@ -79,7 +79,7 @@ export class ModelViews {
   }
 
   async routing(): Promise<RoutingResponse> {
-    const [routing, models] = await Promise.all([this.catalog.routing(), this.catalog.models()]);
+    const [routing, models] = await Promise.all([this.catalog.routing(), this.catalog.models(), this.usage.ready()]);
     return { routing, usage: models.map((model) => this.limitUsage(model)) };
   }
 
@@ -93,7 +93,7 @@ export class ModelViews {
   }
 
   private limitUsage(model: CatalogModel): ModelLimitUsage {
-    const { requestsToday, costThisMonth, inFlight } = this.ledger.usageOf(model.id);
+    const { requestsToday, costThisMonth, inFlight } = this.usage.ledger.usageOf(model.id);
     return {
       modelId: model.id,
       dailyRequests: { used: requestsToday, limit: model.limits.dailyRequests },

@@ -1,9 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import type { DomainEventMap } from '../../event-store/domain-event.js';
-import { EventStore, type StreamAppend } from '../../event-store/event-store.service.js';
-import { MODEL_USAGE_STREAM_TYPE, modelUsageStreamId } from '../domain/model.events.js';
-
-export type ModelInvocation = DomainEventMap['ModelInvoked'];
+import { Decisions } from '../../event-store/decisions.service.js';
+import type { RecordedEvent } from '../../event-store/domain-event.js';
+import { modelUsageDecider, type ModelInvocation } from '../domain/model-usage.decider.js';
+import { modelUsageStreamId } from '../domain/model.events.js';
 
 /** A batch is written this long after its first call at the latest. */
 const FLUSH_INTERVAL_MS = 100;
@@ -21,8 +21,13 @@ export class ModelInvocationRecorder implements BeforeApplicationShutdown {
   private pending: ModelInvocation[] = [];
   private timer?: NodeJS.Timeout;
   private writing: Promise<void> = Promise.resolve();
+  /**
+   * The correlation id of every call this process records: the usage limits, which count
+   * this process's calls from the start, tell them by it from the calls of other processes.
+   */
+  private readonly correlationId = randomUUID();
 
-  constructor(private readonly eventStore: EventStore) {}
+  constructor(private readonly decisions: Decisions) {}
 
   record(invocation: ModelInvocation): void {
     this.pending.push(invocation);
@@ -40,6 +45,11 @@ export class ModelInvocationRecorder implements BeforeApplicationShutdown {
     await this.flush();
   }
 
+  /** Whether this process recorded the call. */
+  recordedHere(event: RecordedEvent<'ModelInvoked'>): boolean {
+    return event.metadata.correlationId === this.correlationId;
+  }
+
   private async writePending(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -47,7 +57,7 @@ export class ModelInvocationRecorder implements BeforeApplicationShutdown {
     if (batch.length === 0) return;
     this.pending = [];
     try {
-      await this.eventStore.append(appendsFor(batch), { actorId: null });
+      await this.decisions.handleAll(decisionsFor(batch), { actorId: null, correlationId: this.correlationId });
     } catch (error) {
       this.logger.error(
         `Could not record ${batch.length} model call(s); retrying: ${error instanceof Error ? error.message : error}`,
@@ -58,8 +68,8 @@ export class ModelInvocationRecorder implements BeforeApplicationShutdown {
   }
 }
 
-/** One append per model's usage stream, all in one transaction. */
-function appendsFor(batch: ModelInvocation[]): StreamAppend[] {
+/** One decision per model's usage stream, all appended in one transaction. */
+function decisionsFor(batch: ModelInvocation[]) {
   const byModel = new Map<string, ModelInvocation[]>();
   for (const invocation of batch) {
     const calls = byModel.get(invocation.modelId) ?? [];
@@ -67,9 +77,8 @@ function appendsFor(batch: ModelInvocation[]): StreamAppend[] {
     byModel.set(invocation.modelId, calls);
   }
   return [...byModel].map(([modelId, calls]) => ({
+    decider: modelUsageDecider,
     streamId: modelUsageStreamId(modelId),
-    streamType: MODEL_USAGE_STREAM_TYPE,
-    expectedVersion: 'any',
-    events: calls.map((data) => ({ type: 'ModelInvoked', data })),
+    command: { type: 'RecordCalls' as const, calls },
   }));
 }

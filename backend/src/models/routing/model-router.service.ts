@@ -1,5 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/sql';
+import { Inject, Injectable } from '@nestjs/common';
 import type {
   ChatRequest,
   ChatResponse,
@@ -22,7 +21,8 @@ import { ProviderSecrets, redactKey } from '../secrets/provider-secrets.js';
 import { orderCandidates } from './candidate-order.js';
 import { ModelInvocationRecorder } from './invocation-recorder.js';
 import { ModelCallFailedError, ModelLimitReachedError, NoModelAvailableError } from './model-router.errors.js';
-import { limitReachedMessage, secondsUntilLimitResets, UsageLedger } from './usage-ledger.js';
+import { limitReachedMessage, secondsUntilLimitResets } from './usage-ledger.js';
+import { UsageLimits } from './usage-limits.js';
 
 /** What a caller asks of a model; the router picks which one, and fills in its configured parameters. */
 export type ModelRequest = Omit<ChatRequest, 'model' | 'signal'>;
@@ -77,38 +77,17 @@ interface Attempt {
  * every call, failed ones included.
  */
 @Injectable()
-export class ModelRouter implements OnApplicationBootstrap {
+export class ModelRouter {
   private readonly timeoutMs: number;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    @Inject(MikroORM) private readonly orm: MikroORM,
     private readonly catalog: ModelCatalog,
-    private readonly ledger: UsageLedger,
+    private readonly usage: UsageLimits,
     private readonly secrets: ProviderSecrets,
     private readonly recorder: ModelInvocationRecorder,
   ) {
     this.timeoutMs = config.models.callTimeoutMs;
-  }
-
-  /** Counts from the recorded calls the limits used so far today and this month. */
-  async onApplicationBootstrap(): Promise<void> {
-    const iso = new Date().toISOString();
-    const rows = await this.orm.em
-      .fork()
-      .execute<{ model_id: string; requests_today: string | number; cost_this_month: string | number }[]>(
-        `select model_id,
-              coalesce(sum(requests) filter (where day = ?::date), 0) as requests_today,
-              coalesce(sum(cost), 0) as cost_this_month
-       from model_usage_daily where day >= ?::date group by model_id`,
-        [iso.slice(0, 10), `${iso.slice(0, 7)}-01`],
-      );
-    for (const row of rows) {
-      this.ledger.seed(row.model_id, {
-        requestsToday: Number(row.requests_today),
-        costThisMonth: Number(row.cost_this_month),
-      });
-    }
   }
 
   async complete(request: ModelRequest, options: RouteOptions): Promise<RoutedCompletion> {
@@ -157,12 +136,13 @@ export class ModelRouter implements OnApplicationBootstrap {
     call: (attempt: Attempt, signal?: AbortSignal) => Promise<T>,
   ): Promise<T> {
     const candidates = await this.candidates(options);
+    await this.usage.ready();
     const limitMessages: string[] = [];
     let retryAfterSeconds = Number.POSITIVE_INFINITY;
     let lastFailure: ModelCallFailedError | undefined;
     let fallback = false;
     for (const model of candidates) {
-      const limit = this.ledger.tryReserve(model.id, model.limits);
+      const limit = this.usage.ledger.tryReserve(model.id, model.limits);
       if (limit) {
         limitMessages.push(limitReachedMessage(limit, model.info.name, model.limits));
         retryAfterSeconds = Math.min(retryAfterSeconds, secondsUntilLimitResets(limit, new Date()));
@@ -301,7 +281,7 @@ export class ModelRouter implements OnApplicationBootstrap {
     const { model } = attempt;
     const usage = outcome.usage ?? { inputTokens: 0, outputTokens: 0 };
     const cost = callCost(model.info.pricing, usage);
-    this.ledger.release(model.id, cost);
+    this.usage.ledger.release(model.id, cost);
     const failed = 'failure' in outcome;
     this.recorder.record({
       modelId: model.id,

@@ -17,7 +17,7 @@ describe('UsageLedger', () => {
   it('counts calls in flight against the daily limit, and starts again the next UTC day', () => {
     let now = new Date('2026-11-22T23:59:00Z');
     const ledger = new UsageLedger(() => now);
-    ledger.seed('m', { requestsToday: 1, costThisMonth: 0 });
+    ledger.seed(0, [{ modelId: 'm', requestsToday: 1, costThisMonth: 0 }]);
 
     expect(ledger.tryReserve('m', limits({ dailyRequests: 2 }))).toBeNull();
     expect(ledger.tryReserve('m', limits({ dailyRequests: 2 }))).toBe('dailyRequests');
@@ -29,7 +29,7 @@ describe('UsageLedger', () => {
   it('stops a model once its cost this month reaches the budget, until the month turns', () => {
     let now = new Date('2026-11-30T12:00:00Z');
     const ledger = new UsageLedger(() => now);
-    ledger.seed('m', { requestsToday: 0, costThisMonth: 9.5 });
+    ledger.seed(0, [{ modelId: 'm', requestsToday: 0, costThisMonth: 9.5 }]);
 
     expect(ledger.tryReserve('m', limits({ monthlyBudget: 10 }))).toBeNull();
     ledger.release('m', 0.5);
@@ -40,6 +40,52 @@ describe('UsageLedger', () => {
 
   it('blocks a model whose limit is 0', () => {
     expect(new UsageLedger().tryReserve('m', limits({ dailyRequests: 0 }))).toBe('dailyRequests');
+  });
+
+  describe('with other processes sharing the database', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const call = (position: number, cost = 0.5, recordedAt = now) => ({ position, modelId: 'm', cost, recordedAt });
+
+    it('counts the calls the log holds against the limits, whichever process made them', () => {
+      const ledger = new UsageLedger(() => now);
+      ledger.recorded(call(1), { here: false });
+      ledger.recorded(call(2), { here: false });
+
+      expect(ledger.usageOf('m')).toEqual({ requestsToday: 2, costThisMonth: 1, inFlight: 0 });
+      expect(ledger.tryReserve('m', limits({ dailyRequests: 2 }))).toBe('dailyRequests');
+      expect(ledger.tryReserve('m', limits({ monthlyBudget: 1 }))).toBe('monthlyBudget');
+    });
+
+    it("counts this process's call once: from its reservation, then from the log once recorded", () => {
+      const ledger = new UsageLedger(() => now);
+
+      expect(ledger.tryReserve('m', limits({}))).toBeNull();
+      expect(ledger.usageOf('m')).toEqual({ requestsToday: 1, costThisMonth: 0, inFlight: 1 });
+      ledger.release('m', 0.25);
+      expect(ledger.usageOf('m')).toEqual({ requestsToday: 1, costThisMonth: 0.25, inFlight: 0 });
+      ledger.recorded(call(7, 0.25), { here: true });
+      expect(ledger.usageOf('m')).toEqual({ requestsToday: 1, costThisMonth: 0.25, inFlight: 0 });
+    });
+
+    it('does not count again the calls its seed already holds', () => {
+      const ledger = new UsageLedger(() => now);
+      ledger.seed(5, [{ modelId: 'm', requestsToday: 2, costThisMonth: 1 }]);
+
+      ledger.recorded(call(4), { here: false });
+      ledger.recorded(call(5), { here: false });
+      ledger.recorded(call(6), { here: false });
+
+      expect(ledger.usageOf('m')).toEqual({ requestsToday: 3, costThisMonth: 1.5, inFlight: 0 });
+    });
+
+    it('counts a call recorded on an earlier day against the month, not today', () => {
+      const ledger = new UsageLedger(() => now);
+
+      ledger.recorded(call(1, 0.5, new Date('2026-11-21T23:59:59Z')), { here: false });
+      ledger.recorded(call(2, 0.5, new Date('2026-10-31T23:59:59Z')), { here: false });
+
+      expect(ledger.usageOf('m')).toEqual({ requestsToday: 0, costThisMonth: 0.5, inFlight: 0 });
+    });
   });
 });
 

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/sql';
 import type { IntelligenceStats } from '@docent/common/search';
-import type { Principal } from '../auth/principal.js';
-import { ChatViews } from '../chat/read-model/chat-views.js';
-import { bindInOrder, documentAccessSql } from '../documents/document-access.js';
-import { SearchStatsViews } from '../search/read-model/search-stats-views.js';
+import type { Principal } from '../../auth/principal.js';
+import { ChatViews } from '../../chat/read-model/chat-views.js';
+import { bindInOrder, documentAccessSql } from '../../documents/document-access.js';
+import { SearchStatsViews } from '../../search/read-model/search-stats-views.js';
 
 const roundTo = (value: number, digits: number) => Number(value.toFixed(digits));
 
