@@ -17,16 +17,23 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, type DocumentPreview } from '@docent/common/documents';
+import {
+  documentMetadataSchema,
+  listDocumentsSchema,
+  MAX_FILES_PER_UPLOAD,
+  MAX_UPLOAD_BYTES,
+  previewSchema,
+  uploadFieldsSchema,
+  type DocumentPreview,
+} from '@docent/common/documents';
+import { idParam } from '@docent/common/validation';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
-import { idParam } from '../auth/auth.schemas.js';
 import type { Principal } from '../auth/principal.js';
 import { DomainError } from '../common/domain-error.js';
 import { DeleteDocumentCommand } from './commands/delete-document.command.js';
 import { ReprocessDocumentCommand } from './commands/reprocess-document.command.js';
 import { UpdateDocumentMetadataCommand } from './commands/update-document-metadata.command.js';
 import { UploadDocumentsCommand } from './commands/upload-documents.command.js';
-import { documentMetadataSchema, listDocumentsSchema, previewSchema, uploadFieldsSchema } from './documents.schemas.js';
 import { DownloadDocumentQuery } from './queries/download-document.query.js';
 import { GetDocumentMetadataQuery } from './queries/get-document-metadata.query.js';
 import { GetDocumentStatsQuery } from './queries/get-document-stats.query.js';
