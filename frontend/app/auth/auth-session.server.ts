@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
-import { ApiError, apiRequest } from '../lib/api.server';
+import { anonymousCall, failureResponse } from '../lib/api-client.server';
 import { assertCsrf } from '../lib/csrf.server';
 import { commitWebSession, getWebSession, type WebSession } from '../lib/session.server';
 import { knownDeviceToken, rememberKnownDevice } from './known-device.server';
@@ -32,7 +32,7 @@ export async function signIn(
 ): Promise<{ user: UserView; headers: Headers }> {
   const { kind, ...fields } = body;
   const deviceToken = kind === 'login' ? await knownDeviceToken(request, context) : undefined;
-  const issued = await apiRequest<AuthResponse>(context, SIGN_IN_PATHS[kind], {
+  const issued = await anonymousCall<AuthResponse>(context, SIGN_IN_PATHS[kind], {
     method: 'POST',
     body: kind === 'demo' ? undefined : { ...fields, ...(deviceToken && { deviceToken }) },
   });
@@ -51,17 +51,6 @@ export async function signIn(
 /** Signs the cookie session out. The CSRF token has a cookie of its own, so the page that is open stays usable. */
 export function forgetTokens(session: WebSession): void {
   for (const key of ['accessToken', 'refreshToken', 'sessionId', 'rememberMe'] as const) session.unset(key);
-}
-
-/** A failure as the page reads it: { success: false, error } with the API's status (502 when it could not be reached). */
-export function failureResponse(error: unknown, headers?: HeadersInit): Response {
-  if (!(error instanceof ApiError)) throw error;
-  const answerHeaders = new Headers(headers);
-  if (error.retryAfter !== null) answerHeaders.set('Retry-After', error.retryAfter);
-  return Response.json(
-    { success: false, error: error.message },
-    { status: error.status === 0 ? 502 : error.status, headers: answerHeaders },
-  );
 }
 
 function jsonFailure(status: number, error: string, headers?: HeadersInit): Response {

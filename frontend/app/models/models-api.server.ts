@@ -13,7 +13,7 @@ import type {
   RoutingResponse,
 } from '@docent/common/models';
 import { promiseHash } from 'remix-utils/promise';
-import { ApiError, type SignedInApi } from '~/lib/api.server';
+import { ApiError, type SignedInApi } from '~/lib/api-client.server';
 import type { AddProviderResult, SaveRoutingResult, TestModelResult, UpdateModelResult } from './model-actions';
 
 const modelPath = (modelId: string) => `/api/models/${encodeURIComponent(modelId)}`;

@@ -32,7 +32,7 @@ import { DocumentsTable } from '~/documents/documents-table';
 import { SAMPLE_DOCUMENTS, SAMPLE_STATS } from '~/documents/sample-documents';
 import { UploadDocumentsDialog } from '~/documents/upload-documents-dialog';
 import { useDocumentLiveUpdates } from '~/documents/use-document-live-updates';
-import { ApiError, signedInApi } from '~/lib/api.server';
+import { ApiError, signedInApi } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { actorOf } from '~/lib/user';
 

@@ -25,7 +25,7 @@ import { SAMPLE_INTELLIGENCE_STATS } from '~/intelligence/sample-intelligence';
 import { SearchPanel } from '~/intelligence/search-panel';
 import { StatusPanel } from '~/intelligence/status-panel';
 import { useSearchResults } from '~/intelligence/use-search-results';
-import { ApiError, signedInApi } from '~/lib/api.server';
+import { ApiError, signedInApi } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { useLoaderPolling } from '~/lib/use-loader-polling';
 

@@ -8,7 +8,7 @@ import { PageErrorCard } from '~/components/errors/error-screen';
 import { Button } from '~/components/forms';
 import { OfflineNotice, Page, PageHeader, PageHeaderActions } from '~/components/ui/page-layout';
 import { Tabs } from '~/components/ui/tabs';
-import { ApiError, signedInApi } from '~/lib/api.server';
+import { ApiError, signedInApi } from '~/lib/api-client.server';
 import { useLoaderPolling } from '~/lib/use-loader-polling';
 import { actorOf } from '~/lib/user';
 import { assertCsrf } from '~/lib/csrf.server';

@@ -1,8 +1,7 @@
 import type { SearchResponse } from '@docent/common/search';
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { unreachableResponse } from '~/documents/documents-api.server';
 import { readSearchRequest } from '~/intelligence/intelligence-requests';
-import { signedInApi } from '~/lib/api.server';
+import { failureResponse, signedInApi } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 
 /**
@@ -23,6 +22,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const response = await api.call<SearchResponse>('/api/search/rag', { method: 'POST', body: search });
     return Response.json(response, { headers: await api.cookieHeaders() });
   } catch (error) {
-    return unreachableResponse(error);
+    return failureResponse(error);
   }
 }

@@ -4,7 +4,7 @@ import { AuthLayout } from '~/auth/auth-layout';
 import { signIn } from '~/auth/auth-session.server';
 import { LoginForm } from '~/auth/login-form';
 import { redirectTargetOf } from '~/auth/redirect-target';
-import { ApiError, apiRequest } from '~/lib/api.server';
+import { anonymousCall, ApiError } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { getWebSession } from '~/lib/session.server';
 import { AUTH_MESSAGES } from '~/machines/auth.machine';
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = redirectTargetOf(new URL(request.url).searchParams);
   const session = await getWebSession(request, context);
   if (session.get('accessToken')) throw redirect(redirectTo);
-  const demoAvailable = await apiRequest<{ available?: unknown }>(context, '/api/auth/demo').then(
+  const demoAvailable = await anonymousCall<{ available?: unknown }>(context, '/api/auth/demo').then(
     ({ available }) => available === true,
     () => false,
   );

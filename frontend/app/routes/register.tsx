@@ -5,7 +5,7 @@ import { AuthLayout } from '~/auth/auth-layout';
 import { signIn } from '~/auth/auth-session.server';
 import { redirectTargetOf } from '~/auth/redirect-target';
 import { RegisterForm } from '~/auth/register-form';
-import { ApiError } from '~/lib/api.server';
+import { ApiError } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { getWebSession } from '~/lib/session.server';
 import { AUTH_MESSAGES } from '~/machines/auth.machine';
