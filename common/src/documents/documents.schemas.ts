@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { isoDateProblem, NOT_A_JSON_OBJECT, STORABLE_YEARS } from '../validation/index.js';
+import { idParam, isoDateProblem, NOT_A_JSON_OBJECT, STORABLE_YEARS } from '../validation/index.js';
 import { ACCESS_LEVELS, DOCUMENT_SORT_FIELDS, DOCUMENT_TYPES, type DocumentListQuery } from './document-api.js';
 import { DOCUMENT_STATUSES } from './document-status.js';
+
+export const documentIdParam = idParam('Document id');
 
 /** A comma-separated query parameter (or the parameter repeated) as a list of allowed values. */
 const listOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
