@@ -61,7 +61,10 @@ export async function testModel(api: SignedInApi, modelId: string): Promise<Test
   }
 }
 
-export async function saveRouting(api: SignedInApi, routing: RoutingConfiguration): Promise<SaveRoutingResult> {
+export async function saveRouting(
+  api: SignedInApi,
+  routing: Partial<RoutingConfiguration>,
+): Promise<SaveRoutingResult> {
   try {
     const saved = await api.call<RoutingEnvelope>('/api/models/routing', { method: 'PUT', body: routing });
     return { intent: 'routing', ok: true, routing: saved.routing };

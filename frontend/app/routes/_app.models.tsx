@@ -52,8 +52,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await signedInApi(request, context);
   await assertCsrf(request, context);
-  const command = readModelAction(await request.formData());
-  if (!command) throw data({ success: false, error: 'Unknown model action' }, { status: 400 });
+  const read = readModelAction(await request.formData());
+  if (!read) throw data({ success: false, error: 'Unknown model action' }, { status: 400 });
+  if (!read.ok) return data(read.refusal, { status: 400 });
+  const { command } = read;
   const result = await (() => {
     switch (command.intent) {
       case 'update':

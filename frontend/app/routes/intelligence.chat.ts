@@ -15,14 +15,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await assertCsrfHeader(request, context);
   const api = await signedInApi(request, context);
   const chat = readChatRequest(await request.json().catch(() => undefined));
-  if (!chat)
-    return Response.json({ success: false, error: 'Enter a question of at most 4000 characters' }, { status: 400 });
+  if (!chat.ok) return Response.json({ success: false, error: chat.error }, { status: 400 });
 
   try {
     // A small JSON body: a refusal of an expired token is simply sent again with the renewed one.
     const { response: upstream } = await api.raw('/api/chat', {
       method: 'POST',
-      body: chat,
+      body: chat.value,
       accept: 'text/event-stream, application/json',
       signal: request.signal,
     });
