@@ -1,3 +1,4 @@
+import { addProviderSchema, PROVIDER_FIELD_LIMITS, type AddProviderRequest } from '@docent/common/models';
 import { useFetcher } from '@remix-run/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
@@ -7,9 +8,31 @@ import { Dialog } from '~/components/ui/dialog';
 import { useNotify } from '~/notifications/notifications-context';
 import { addProviderForm } from './model-action-form';
 import type { AddProviderResult } from './model-actions';
-import { isHttpUrl } from './model-draft';
 
 const ADD_PROVIDER_FETCHER_KEY = 'model-add-provider';
+
+type ProviderField = keyof AddProviderRequest;
+type ProviderProblems = Partial<Record<ProviderField, string>>;
+
+/** The dialog's words for a field the API's schema refuses; the inputs stop at the schema's lengths. */
+const PROBLEM_TEXTS: ProviderProblems = {
+  name: 'Enter a name for the provider',
+  baseURL: 'Base URL must be an http or https URL',
+};
+
+/** The request checked with the API's own schema: what it would send, or each refused field's problem. */
+function checkProvider(
+  fields: AddProviderRequest,
+): { ok: true; request: AddProviderRequest } | { ok: false; problems: ProviderProblems } {
+  const checked = addProviderSchema.safeParse(fields);
+  if (checked.success) return { ok: true, request: checked.data };
+  const problems: ProviderProblems = {};
+  for (const issue of checked.error.issues) {
+    const field = issue.path[0] as ProviderField;
+    problems[field] ??= PROBLEM_TEXTS[field] ?? issue.message;
+  }
+  return { ok: false, problems };
+}
 
 interface AddProviderDialogProps {
   open: boolean;
@@ -35,7 +58,7 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
   const [name, setName] = useState('');
   const [baseURL, setBaseURL] = useState('');
   const [apiKey, setApiKey] = useState('');
-  const [problems, setProblems] = useState<{ name?: string; baseURL?: string }>({});
+  const [problems, setProblems] = useState<ProviderProblems>({});
   const [submitted, setSubmitted] = useState(false);
   const adding = fetcher.state !== 'idle';
   const result = submitted && fetcher.state === 'idle' ? fetcher.data : undefined;
@@ -53,20 +76,11 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
   };
 
   const add = () => {
-    const found = {
-      ...(name.trim() === '' && { name: 'Enter a name for the provider' }),
-      ...(!isHttpUrl(baseURL.trim()) && { baseURL: 'Base URL must be an http or https URL' }),
-    };
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
+    const checked = checkProvider({ name, baseURL, apiKey });
+    setProblems(checked.ok ? {} : checked.problems);
+    if (!checked.ok) return;
     setSubmitted(true);
-    fetcher.submit(
-      {
-        ...addProviderForm({ name: name.trim(), baseURL: baseURL.trim(), apiKey: apiKey.trim() || undefined }),
-        csrf: csrfToken,
-      },
-      { method: 'post', action: '/models' },
-    );
+    fetcher.submit({ ...addProviderForm(checked.request), csrf: csrfToken }, { method: 'post', action: '/models' });
   };
 
   return (
@@ -99,6 +113,7 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
           value={name}
           onChange={(event) => setName(event.target.value)}
           error={problems.name}
+          maxLength={PROVIDER_FIELD_LIMITS.nameMaxLength}
           autoComplete="off"
         />
         <TextField
@@ -108,12 +123,15 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
           value={baseURL}
           onChange={(event) => setBaseURL(event.target.value)}
           error={problems.baseURL}
+          maxLength={PROVIDER_FIELD_LIMITS.urlMaxLength}
           autoComplete="off"
         />
         <PasswordField
           label="API key (optional)"
           value={apiKey}
           onChange={(event) => setApiKey(event.target.value)}
+          error={problems.apiKey}
+          maxLength={PROVIDER_FIELD_LIMITS.apiKeyMaxLength}
           autoComplete="off"
           hint="Stored encrypted on the server and only ever shown masked."
         />
