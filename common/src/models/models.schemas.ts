@@ -8,9 +8,6 @@ import {
   type RoutingConfiguration,
 } from './model-api.js';
 
-/** The longest texts a provider's fields take; the forms' inputs stop there too. */
-export const PROVIDER_FIELD_LIMITS = Object.freeze({ nameMaxLength: 100, urlMaxLength: 2000, apiKeyMaxLength: 1000 });
-
 export const modelIdParam = z
   .string()
   .trim()
@@ -26,10 +23,7 @@ const httpUrl = (field: string) =>
   z
     .string({ error: `${field} must be an http or https URL` })
     .trim()
-    .max(
-      PROVIDER_FIELD_LIMITS.urlMaxLength,
-      `${field} must be at most ${PROVIDER_FIELD_LIMITS.urlMaxLength} characters`,
-    )
+    .max(2000, `${field} must be at most 2000 characters`)
     .pipe(z.url({ protocol: /^https?$/, error: `${field} must be an http or https URL` }));
 
 const parameter = (field: keyof typeof MODEL_PARAMETER_BOUNDS, whole = false) => {
@@ -59,10 +53,7 @@ export const modelUpdateSchema = z.object(
     apiKey: z
       .string({ error: 'apiKey must be a string' })
       .trim()
-      .max(
-        PROVIDER_FIELD_LIMITS.apiKeyMaxLength,
-        `apiKey must be at most ${PROVIDER_FIELD_LIMITS.apiKeyMaxLength} characters`,
-      )
+      .max(1000, 'apiKey must be at most 1000 characters')
       .optional(),
     configuration: z
       .object(
@@ -116,18 +107,12 @@ export const addProviderSchema = z.object(
       .string({ error: 'name is required' })
       .trim()
       .min(1, 'name is required')
-      .max(
-        PROVIDER_FIELD_LIMITS.nameMaxLength,
-        `name must be at most ${PROVIDER_FIELD_LIMITS.nameMaxLength} characters`,
-      ),
+      .max(100, 'name must be at most 100 characters'),
     baseURL: httpUrl('baseURL'),
     apiKey: z
       .string({ error: 'apiKey must be a string' })
       .trim()
-      .max(
-        PROVIDER_FIELD_LIMITS.apiKeyMaxLength,
-        `apiKey must be at most ${PROVIDER_FIELD_LIMITS.apiKeyMaxLength} characters`,
-      )
+      .max(1000, 'apiKey must be at most 1000 characters')
       .optional(),
   },
   { error: NOT_A_JSON_OBJECT },

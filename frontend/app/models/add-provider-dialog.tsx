@@ -1,4 +1,3 @@
-import { addProviderSchema, PROVIDER_FIELD_LIMITS, type AddProviderRequest } from '@docent/common/models';
 import { useFetcher } from '@remix-run/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
@@ -8,31 +7,9 @@ import { Dialog } from '~/components/ui/dialog';
 import { useNotify } from '~/notifications/notifications-context';
 import { addProviderForm } from './model-action-form';
 import type { AddProviderResult } from './model-actions';
+import { checkProviderDraft, type ProviderProblems } from './model-draft';
 
 const ADD_PROVIDER_FETCHER_KEY = 'model-add-provider';
-
-type ProviderField = keyof AddProviderRequest;
-type ProviderProblems = Partial<Record<ProviderField, string>>;
-
-/** The dialog's words for a field the API's schema refuses; the inputs stop at the schema's lengths. */
-const PROBLEM_TEXTS: ProviderProblems = {
-  name: 'Enter a name for the provider',
-  baseURL: 'Base URL must be an http or https URL',
-};
-
-/** The request checked with the API's own schema: what it would send, or each refused field's problem. */
-function checkProvider(
-  fields: AddProviderRequest,
-): { ok: true; request: AddProviderRequest } | { ok: false; problems: ProviderProblems } {
-  const checked = addProviderSchema.safeParse(fields);
-  if (checked.success) return { ok: true, request: checked.data };
-  const problems: ProviderProblems = {};
-  for (const issue of checked.error.issues) {
-    const field = issue.path[0] as ProviderField;
-    problems[field] ??= PROBLEM_TEXTS[field] ?? issue.message;
-  }
-  return { ok: false, problems };
-}
 
 interface AddProviderDialogProps {
   open: boolean;
@@ -76,7 +53,7 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
   };
 
   const add = () => {
-    const checked = checkProvider({ name, baseURL, apiKey });
+    const checked = checkProviderDraft({ name, baseURL, apiKey });
     setProblems(checked.ok ? {} : checked.problems);
     if (!checked.ok) return;
     setSubmitted(true);
@@ -113,7 +90,6 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
           value={name}
           onChange={(event) => setName(event.target.value)}
           error={problems.name}
-          maxLength={PROVIDER_FIELD_LIMITS.nameMaxLength}
           autoComplete="off"
         />
         <TextField
@@ -123,7 +99,6 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
           value={baseURL}
           onChange={(event) => setBaseURL(event.target.value)}
           error={problems.baseURL}
-          maxLength={PROVIDER_FIELD_LIMITS.urlMaxLength}
           autoComplete="off"
         />
         <PasswordField
@@ -131,7 +106,6 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
           value={apiKey}
           onChange={(event) => setApiKey(event.target.value)}
           error={problems.apiKey}
-          maxLength={PROVIDER_FIELD_LIMITS.apiKeyMaxLength}
           autoComplete="off"
           hint="Stored encrypted on the server and only ever shown masked."
         />

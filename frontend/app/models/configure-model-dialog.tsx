@@ -1,4 +1,4 @@
-import { MODEL_PARAMETER_BOUNDS, PROVIDER_FIELD_LIMITS, type Model } from '@docent/common/models';
+import { MODEL_PARAMETER_BOUNDS, type Model } from '@docent/common/models';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
@@ -248,7 +248,6 @@ function GeneralFields({ model, draft, problems, onChange }: GeneralFieldsProps)
                 : `Shared by every ${model.providerName} model. Leave empty for the provider's default.`
             }
             error={problems.endpoint}
-            maxLength={PROVIDER_FIELD_LIMITS.urlMaxLength}
             autoComplete="off"
           />
           <PasswordField
@@ -261,8 +260,6 @@ function GeneralFields({ model, draft, problems, onChange }: GeneralFieldsProps)
                 ? `Current key: ${model.apiKey}. Type a new key to replace it.`
                 : 'No key set. Type one to use it.'
             }
-            error={problems.apiKey}
-            maxLength={PROVIDER_FIELD_LIMITS.apiKeyMaxLength}
             autoComplete="off"
           />
         </>

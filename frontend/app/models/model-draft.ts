@@ -1,6 +1,8 @@
 import {
+  addProviderSchema,
   MODEL_PARAMETER_BOUNDS,
   modelUpdateSchema,
+  type AddProviderRequest,
   type Model,
   type ModelConfiguration,
   type ModelLimits,
@@ -80,6 +82,18 @@ const isDraftField = (key: PropertyKey | undefined): key is DraftField =>
   typeof key === 'string' && key in DRAFT_FIELD_TABS;
 
 /**
+ * What a dialog says of a field the API's schema refuses: its own words, which are about
+ * the field's form and range; a text too long, and a field it has no words for, in the API's.
+ */
+function problemText(
+  issue: { code: string; origin?: unknown; message: string },
+  dialogWords: string | undefined,
+): string {
+  const tooLong = issue.code === 'too_big' && issue.origin === 'string';
+  return (tooLong ? undefined : dialogWords) ?? issue.message;
+}
+
+/**
  * Checks the draft with the API's own schema for PUT /api/models/{id} (the spec's bounds,
  * section 5), so an out-of-range value is refused before anything is sent. `hasEndpoint`:
  * the model's provider has an endpoint at all (the offline one has none).
@@ -105,8 +119,9 @@ export function checkDraft(draft: ModelDraft, { hasEndpoint }: { hasEndpoint: bo
     },
   };
   const checked = modelUpdateSchema.safeParse({
-    // Empty is allowed: the server goes back to the provider's default endpoint.
-    ...(hasEndpoint && { endpoint, ...(apiKey !== '' && { apiKey }) }),
+    // Empty is allowed: the server goes back to the provider's default endpoint. A new key
+    // is not checked here: the server's refusal of it shows in the dialog and a toast.
+    ...(hasEndpoint && { endpoint }),
     configuration: values.configuration,
     // The unrounded budget: a fraction of a cent below 0 is still below 0.
     limits: { ...values.limits, monthlyBudget },
@@ -116,7 +131,30 @@ export function checkDraft(draft: ModelDraft, { hasEndpoint }: { hasEndpoint: bo
   for (const issue of checked.error.issues) {
     // A field's path ends with its name: `endpoint`, `configuration.temperature`, `limits.dailyRequests`.
     const field = issue.path.at(-1);
-    if (isDraftField(field)) problems[field] ??= PROBLEM_TEXTS[field] ?? issue.message;
+    if (isDraftField(field)) problems[field] ??= problemText(issue, PROBLEM_TEXTS[field]);
+  }
+  return { ok: false, problems };
+}
+
+type ProviderField = keyof AddProviderRequest;
+export type ProviderProblems = Partial<Record<ProviderField, string>>;
+
+/** The Add Provider dialog's words for a field the API's schema refuses. */
+const PROVIDER_PROBLEM_TEXTS: ProviderProblems = {
+  name: 'Enter a name for the provider',
+  baseURL: 'Base URL must be an http or https URL',
+};
+
+/** The Add Provider dialog's fields checked with the API's own schema: the request to send, or each field's problem. */
+export function checkProviderDraft(
+  fields: AddProviderRequest,
+): { ok: true; request: AddProviderRequest } | { ok: false; problems: ProviderProblems } {
+  const checked = addProviderSchema.safeParse(fields);
+  if (checked.success) return { ok: true, request: checked.data };
+  const problems: ProviderProblems = {};
+  for (const issue of checked.error.issues) {
+    const field = issue.path[0] as ProviderField;
+    problems[field] ??= problemText(issue, PROVIDER_PROBLEM_TEXTS[field]);
   }
   return { ok: false, problems };
 }
