@@ -6,7 +6,7 @@ import { AuthAnnouncements, AuthProvider } from './auth/auth-context';
 import { ErrorScreen } from './components/errors/error-screen';
 import { RenderErrorBoundary } from './components/errors/render-error-boundary';
 import { ConnectionProvider } from './connection/connection-context';
-import { ApiError, signedInApi } from './lib/api.server';
+import { ApiError, signedInApi } from './lib/api-client.server';
 import { nonceScript, useCspNonce } from './lib/csp-nonce';
 import { commitCsrfToken } from './lib/csrf.server';
 import { commitWebSession } from './lib/session.server';

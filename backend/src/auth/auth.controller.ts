@@ -5,7 +5,7 @@ import { SkipThrottle } from '@nestjs/throttler';
 import type { z } from 'zod';
 import { ClientAddress } from '../http/client-address.js';
 import { Authenticated, CurrentPrincipal, Public } from './access.decorators.js';
-import { loginSchema, logoutSchema, profileUpdateSchema, refreshSchema, registerSchema } from './auth.schemas.js';
+import { loginSchema, logoutSchema, profileUpdateSchema, refreshSchema, registerSchema } from '@docent/common/auth';
 import { LogInCommand } from './commands/log-in.command.js';
 import { LogOutCommand } from './commands/log-out.command.js';
 import { RefreshSessionCommand } from './commands/refresh-session.command.js';

@@ -3,7 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { Authenticated, CurrentPrincipal } from './access.decorators.js';
-import { changeRoleSchema, idParam } from './auth.schemas.js';
+import { changeRoleSchema } from '@docent/common/auth';
+import { idParam } from '@docent/common/validation';
 import { ChangeUserRoleCommand } from './commands/change-user-role.command.js';
 import type { Principal } from './principal.js';
 

@@ -3,17 +3,19 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { z } from 'zod';
-import type {
-  ChatSessionResponse,
-  ChatSessionsResponse,
-  ChatStreamEvent,
-  RenamedChatSessionResponse,
+import {
+  chatRequestSchema,
+  chatSessionId,
+  renameChatSessionSchema,
+  type ChatSessionResponse,
+  type ChatSessionsResponse,
+  type ChatStreamEvent,
+  type RenamedChatSessionResponse,
 } from '@docent/common/chat';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { describeException } from '../http/api-exception.filter.js';
 import { callerLeftSignal } from '../http/caller-left.js';
-import { chatRequestSchema, chatSessionId, renameChatSessionSchema } from './chat.schemas.js';
 import { AskQuestionCommand } from './commands/ask-question.command.js';
 import { DeleteChatSessionCommand } from './commands/delete-chat-session.command.js';
 import { RenameChatSessionCommand } from './commands/rename-chat-session.command.js';

@@ -17,16 +17,23 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, type DocumentPreview } from '@docent/common/documents';
+import {
+  documentIdParam,
+  documentMetadataSchema,
+  listDocumentsSchema,
+  MAX_FILES_PER_UPLOAD,
+  MAX_UPLOAD_BYTES,
+  previewSchema,
+  uploadFieldsSchema,
+  type DocumentPreview,
+} from '@docent/common/documents';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
-import { idParam } from '../auth/auth.schemas.js';
 import type { Principal } from '../auth/principal.js';
 import { DomainError } from '../common/domain-error.js';
 import { DeleteDocumentCommand } from './commands/delete-document.command.js';
 import { ReprocessDocumentCommand } from './commands/reprocess-document.command.js';
 import { UpdateDocumentMetadataCommand } from './commands/update-document-metadata.command.js';
 import { UploadDocumentsCommand } from './commands/upload-documents.command.js';
-import { documentMetadataSchema, listDocumentsSchema, previewSchema, uploadFieldsSchema } from './documents.schemas.js';
 import { DownloadDocumentQuery } from './queries/download-document.query.js';
 import { GetDocumentMetadataQuery } from './queries/get-document-metadata.query.js';
 import { GetDocumentStatsQuery } from './queries/get-document-stats.query.js';
@@ -36,8 +43,6 @@ import { PreviewDocumentQuery } from './queries/preview-document.query.js';
 import { FILE_STORE, type FileStore } from './storage/file-store.js';
 import { discardAll, readMultipartUpload } from './upload/multipart-upload.js';
 import { uploadResponse } from './upload/upload-response.js';
-
-const documentId = idParam('Document id');
 
 @ApiTags('Documents')
 @Controller('api/documents')
@@ -100,14 +105,14 @@ export class DocumentsController {
   @Get(':id')
   @Authenticated({ permission: 'documents:read' })
   @ApiOperation({ summary: 'One document' })
-  async get(@Param('id', { schema: documentId }) id: string, @CurrentPrincipal() principal: Principal) {
+  async get(@Param('id', { schema: documentIdParam }) id: string, @CurrentPrincipal() principal: Principal) {
     return { success: true, document: await this.queries.execute(new GetDocumentQuery(id, principal)) };
   }
 
   @Delete(':id')
   @Authenticated({ permission: 'documents:delete' })
   @ApiOperation({ summary: 'Delete a document with its chunks; its original goes when no other document shares it' })
-  async delete(@Param('id', { schema: documentId }) id: string, @CurrentPrincipal() principal: Principal) {
+  async delete(@Param('id', { schema: documentIdParam }) id: string, @CurrentPrincipal() principal: Principal) {
     await this.commands.execute(new DeleteDocumentCommand(id, principal));
     return { success: true };
   }
@@ -116,14 +121,14 @@ export class DocumentsController {
   @HttpCode(202)
   @Authenticated({ permission: 'documents:reprocess' })
   @ApiOperation({ summary: 'Process a failed document again (409 for any other status)' })
-  async reprocess(@Param('id', { schema: documentId }) id: string, @CurrentPrincipal() principal: Principal) {
+  async reprocess(@Param('id', { schema: documentIdParam }) id: string, @CurrentPrincipal() principal: Principal) {
     return { success: true, document: await this.commands.execute(new ReprocessDocumentCommand(id, principal)) };
   }
 
   @Get(':id/metadata')
   @Authenticated({ permission: 'documents:read' })
   @ApiOperation({ summary: "The document's own metadata; 404 when none was ever set" })
-  async getMetadata(@Param('id', { schema: documentId }) id: string, @CurrentPrincipal() principal: Principal) {
+  async getMetadata(@Param('id', { schema: documentIdParam }) id: string, @CurrentPrincipal() principal: Principal) {
     return { success: true, metadata: await this.queries.execute(new GetDocumentMetadataQuery(id, principal)) };
   }
 
@@ -131,7 +136,7 @@ export class DocumentsController {
   @Authenticated({ permission: 'documents:write' })
   @ApiOperation({ summary: "Replace the document's metadata: category, tags, accessLevel and free fields" })
   async putMetadata(
-    @Param('id', { schema: documentId }) id: string,
+    @Param('id', { schema: documentIdParam }) id: string,
     @Body({ schema: documentMetadataSchema }) metadata: z.output<typeof documentMetadataSchema>,
     @CurrentPrincipal() principal: Principal,
   ) {
@@ -144,7 +149,7 @@ export class DocumentsController {
   @Get(':id/download')
   @Authenticated({ permission: 'documents:read' })
   @ApiOperation({ summary: 'The original file, with its content type and name' })
-  async download(@Param('id', { schema: documentId }) id: string, @CurrentPrincipal() principal: Principal) {
+  async download(@Param('id', { schema: documentIdParam }) id: string, @CurrentPrincipal() principal: Principal) {
     const original = await this.queries.execute(new DownloadDocumentQuery(id, principal));
     return new StreamableFile(original.content, {
       type: original.contentType,
@@ -157,7 +162,7 @@ export class DocumentsController {
   @Authenticated({ permission: 'documents:read' })
   @ApiOperation({ summary: 'The extracted text, a page of characters at a time' })
   preview(
-    @Param('id', { schema: documentId }) id: string,
+    @Param('id', { schema: documentIdParam }) id: string,
     @Query({ schema: previewSchema }) query: z.output<typeof previewSchema>,
     @CurrentPrincipal() principal: Principal,
   ): Promise<DocumentPreview> {

@@ -11,6 +11,13 @@ import type {
   ModelUpdateResponse,
   RoutingEnvelope,
 } from '@docent/common/models';
+import {
+  addProviderSchema,
+  modelIdParam,
+  modelUpdateSchema,
+  providerIdParam,
+  routingSchema,
+} from '@docent/common/models';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { AddProviderCommand } from './commands/add-provider.command.js';
@@ -18,13 +25,6 @@ import { ConfigureRoutingCommand } from './commands/configure-routing.command.js
 import { RemoveProviderCommand } from './commands/remove-provider.command.js';
 import { TestModelCommand } from './commands/test-model.command.js';
 import { UpdateModelCommand } from './commands/update-model.command.js';
-import {
-  addProviderSchema,
-  modelIdParam,
-  modelUpdateSchema,
-  providerIdParam,
-  routingSchema,
-} from './models.schemas.js';
 import { GetModelStatsQuery } from './queries/get-model-stats.query.js';
 import { GetRoutingQuery } from './queries/get-routing.query.js';
 import { ListModelProvidersQuery } from './queries/list-model-providers.query.js';

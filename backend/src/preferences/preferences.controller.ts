@@ -2,11 +2,10 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import type { PreferencesResponse } from '@docent/common/preferences';
+import { preferencesChangeSchema, type PreferencesResponse } from '@docent/common/preferences';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { ChangePreferencesCommand } from './commands/change-preferences.command.js';
-import { preferencesChangeSchema } from './preferences.schemas.js';
 import { GetPreferencesQuery } from './queries/get-preferences.query.js';
 
 /** Every signed-in caller, whatever their role, reads and changes their own preferences and no one else's. */

@@ -2,14 +2,18 @@ import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import type { SearchHistoryResponse, SearchResponse, SearchStatsResponse } from '@docent/common/search';
+import {
+  searchRequestSchema,
+  type SearchHistoryResponse,
+  type SearchResponse,
+  type SearchStatsResponse,
+} from '@docent/common/search';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { ClearSearchHistoryCommand } from './commands/clear-search-history.command.js';
 import { GetSearchHistoryQuery } from './queries/get-search-history.query.js';
 import { GetSearchStatsQuery } from './queries/get-search-stats.query.js';
 import { SearchDocumentsQuery } from './queries/search-documents.query.js';
-import { searchRequestSchema } from './search.schemas.js';
 
 /** Searching is search:basic; so are its figures, which every searcher's Intelligence page shows. */
 @ApiTags('Search')

@@ -1,1 +1,2 @@
 export * from './chat-api.js';
+export * from './chat.schemas.js';

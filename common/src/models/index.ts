@@ -1,1 +1,2 @@
 export * from './model-api.js';
+export * from './models.schemas.js';

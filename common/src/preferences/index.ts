@@ -1,1 +1,2 @@
 export * from './preferences-api.js';
+export * from './preferences.schemas.js';

@@ -1,1 +1,2 @@
 export * from './search-api.js';
+export * from './search.schemas.js';

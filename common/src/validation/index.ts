@@ -5,3 +5,4 @@ export * from './password-strength.js';
 export * from './api-key.js';
 export * from './profile.js';
 export * from './request-input.js';
+export * from './request-schema.js';

@@ -160,12 +160,13 @@ describe('POST /auth/login', () => {
   });
 
   it("answers 'HTTP {status}' without a server text and 'Network error' when the API cannot be reached", async () => {
+    const credentials = { email: 'ada@example.com', password: 'pw' };
     api['/api/auth/login'] = () => json({ success: false }, 500);
-    const withoutText = await loginAction(args(await post('/auth/login', {})));
+    const withoutText = await loginAction(args(await post('/auth/login', credentials)));
     expect(await withoutText.json()).toEqual({ success: false, error: 'HTTP 500' });
 
     delete api['/api/auth/login'];
-    const unreachable = await loginAction(args(await post('/auth/login', {})));
+    const unreachable = await loginAction(args(await post('/auth/login', credentials)));
     expect(unreachable.status).toBe(502);
     expect(await unreachable.json()).toEqual({ success: false, error: 'Network error' });
   });
@@ -217,6 +218,14 @@ describe('POST /auth/login', () => {
     expect(response.headers.get('Retry-After')).toBe('8');
   });
 
+  it("refuses credentials the API would refuse, in the API's words, without calling it", async () => {
+    api['/api/auth/login'] = () => json(issued);
+    const response = await loginAction(args(await post('/auth/login', { email: 'ada@example.com' })));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, error: 'Email and password are required' });
+    expect(apiCalls).toEqual([]);
+  });
+
   it('refuses a body that is not a JSON object', async () => {
     const request = await post('/auth/login', {});
     const broken = new Request(request.url, { method: 'POST', headers: request.headers, body: '[1,2' });
@@ -238,6 +247,18 @@ describe('POST /auth/register and /auth/demo', () => {
     expect(await response.json()).toEqual({ success: true, user });
     expect(apiCalls[0]?.body).toEqual(registration);
     expect((await sessionOf(response)).get('accessToken')).toBe('access-1');
+  });
+
+  it('refuses a registration the API would refuse, in its words, without calling it', async () => {
+    api['/api/auth/register'] = () => json(issued, 201);
+    const registration = { name: 'Ada', email: 'ada@example.com', password: 'short', confirmPassword: 'short' };
+    const response = await registerAction(args(await post('/auth/register', registration)));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'Password must be at least 8 characters long',
+    });
+    expect(apiCalls).toEqual([]);
   });
 
   it('signs in as the demo administrator', async () => {

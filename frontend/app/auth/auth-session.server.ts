@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
-import { ApiError, apiRequest } from '../lib/api.server';
+import { loginSchema, registerSchema } from '@docent/common/auth';
+import { checkRequest, type RequestCheck } from '@docent/common/validation';
+import { anonymousCall, failureResponse } from '../lib/api-client.server';
 import { assertCsrf } from '../lib/csrf.server';
 import { commitWebSession, getWebSession, type WebSession } from '../lib/session.server';
 import { knownDeviceToken, rememberKnownDevice } from './known-device.server';
@@ -15,9 +17,45 @@ const SIGN_IN_PATHS: Record<SignInKind, string> = {
 
 /** The spec's two forms: the login form and the register form, with the fields the API expects. */
 export type SignInBody =
-  | { kind: 'login'; email: unknown; password: unknown; rememberMe: boolean }
-  | { kind: 'register'; name: unknown; email: unknown; password: unknown; confirmPassword: unknown }
+  | { kind: 'login'; email: string; password: string; rememberMe: boolean }
+  | { kind: 'register'; name: string; email: string; password: string; confirmPassword: string }
   | { kind: 'demo' };
+
+/**
+ * The sign-in a form or a JSON body asks for, checked with the API's schemas and refused
+ * in its words. Only the form's own fields are taken: the device token comes from this
+ * server's cookie, never from the page.
+ */
+export function readSignIn(kind: SignInKind, input: Record<string, unknown>): RequestCheck<SignInBody> {
+  switch (kind) {
+    case 'login': {
+      const { email, password, rememberMe } = input;
+      const checked = checkRequest(loginSchema, { email, password, rememberMe });
+      return checked.ok
+        ? {
+            ok: true,
+            value: {
+              kind,
+              email: checked.value.email,
+              password: checked.value.password,
+              rememberMe: checked.value.rememberMe,
+            },
+          }
+        : checked;
+    }
+    case 'register': {
+      const { name, email, password, confirmPassword } = input;
+      const checked = checkRequest(registerSchema, { name, email, password, confirmPassword });
+      return checked.ok ? { ok: true, value: { kind, ...checked.value } } : checked;
+    }
+    case 'demo':
+      return { ok: true, value: { kind } };
+    default: {
+      const unknownKind: never = kind;
+      throw new Error(`Unknown sign-in kind ${String(unknownKind)}`);
+    }
+  }
+}
 
 /**
  * Opens an API session and keeps its tokens in the cookie session (never anywhere the
@@ -32,7 +70,7 @@ export async function signIn(
 ): Promise<{ user: UserView; headers: Headers }> {
   const { kind, ...fields } = body;
   const deviceToken = kind === 'login' ? await knownDeviceToken(request, context) : undefined;
-  const issued = await apiRequest<AuthResponse>(context, SIGN_IN_PATHS[kind], {
+  const issued = await anonymousCall<AuthResponse>(context, SIGN_IN_PATHS[kind], {
     method: 'POST',
     body: kind === 'demo' ? undefined : { ...fields, ...(deviceToken && { deviceToken }) },
   });
@@ -51,17 +89,6 @@ export async function signIn(
 /** Signs the cookie session out. The CSRF token has a cookie of its own, so the page that is open stays usable. */
 export function forgetTokens(session: WebSession): void {
   for (const key of ['accessToken', 'refreshToken', 'sessionId', 'rememberMe'] as const) session.unset(key);
-}
-
-/** A failure as the page reads it: { success: false, error } with the API's status (502 when it could not be reached). */
-export function failureResponse(error: unknown, headers?: HeadersInit): Response {
-  if (!(error instanceof ApiError)) throw error;
-  const answerHeaders = new Headers(headers);
-  if (error.retryAfter !== null) answerHeaders.set('Retry-After', error.retryAfter);
-  return Response.json(
-    { success: false, error: error.message },
-    { status: error.status === 0 ? 502 : error.status, headers: answerHeaders },
-  );
 }
 
 function jsonFailure(status: number, error: string, headers?: HeadersInit): Response {
@@ -87,35 +114,15 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   return parsed as Record<string, unknown>;
 }
 
-function signInBodyOf(kind: SignInKind, json: Record<string, unknown>): SignInBody {
-  switch (kind) {
-    case 'login':
-      return { kind, email: json.email, password: json.password, rememberMe: json.rememberMe === true };
-    case 'register':
-      return {
-        kind,
-        name: json.name,
-        email: json.email,
-        password: json.password,
-        confirmPassword: json.confirmPassword,
-      };
-    case 'demo':
-      return { kind };
-    default: {
-      const unknownKind: never = kind;
-      throw new Error(`Unknown sign-in kind ${String(unknownKind)}`);
-    }
-  }
-}
-
 /** POST /auth/login, /auth/register, /auth/demo: { success: true, user } plus the session cookie, or { success: false, error }. */
 export async function signInAction({ request, context }: ActionFunctionArgs, kind: SignInKind): Promise<Response> {
   assertPost(request);
   const session = await getWebSession(request, context);
   await assertCsrf(request, context);
-  const body = signInBodyOf(kind, await readJsonObject(request));
+  const body = readSignIn(kind, await readJsonObject(request));
+  if (!body.ok) return jsonFailure(400, body.error);
   try {
-    const { user, headers } = await signIn(request, context, session, body);
+    const { user, headers } = await signIn(request, context, session, body.value);
     return Response.json({ success: true, user }, { headers });
   } catch (error) {
     return failureResponse(error);

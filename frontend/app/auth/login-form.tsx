@@ -1,3 +1,5 @@
+import { loginSchema } from '@docent/common/auth';
+import { checkRequest } from '@docent/common/validation';
 import { Link, useNavigate } from '@remix-run/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -6,8 +8,6 @@ import { Button, Checkbox, FormAlert, PasswordField, TextField } from '~/compone
 import { useAuth } from './auth-context';
 import { StyledAuthForm, StyledFieldset, StyledSwitchLine } from './auth-layout';
 import { authPageHref } from './redirect-target';
-
-export const CREDENTIALS_REQUIRED = 'Email and password are required';
 
 const StyledDivider = styled.div`
   display: flex;
@@ -77,8 +77,10 @@ export function LoginForm({ redirectTo, demoAvailable, serverError = null }: Log
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
     const rememberMe = form.get('rememberMe') === 'on';
-    if (!email || !password) {
-      setFormError(CREDENTIALS_REQUIRED);
+    // The API's own check, so a refusal here reads as the API's would.
+    const credentials = checkRequest(loginSchema, { email, password, rememberMe });
+    if (!credentials.ok) {
+      setFormError(credentials.error);
       (email ? passwordRef : emailRef).current?.focus();
       return;
     }

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Button, FormAlert } from '~/components/forms';
 import { Dialog } from '~/components/ui/dialog';
 import { Spinner } from '~/components/ui/spinner';
+import { fetchRouteJson } from '~/lib/route-json';
 
 type PreviewState =
   { phase: 'loading' } | { phase: 'shown'; preview: DocumentPreview } | { phase: 'failed'; message: string };
@@ -31,19 +32,10 @@ export function DocumentPreviewDialog({
   useEffect(() => {
     const controller = new AbortController();
     const show = (outcome: PreviewState) => setLoaded({ href, state: outcome });
-    fetch(href, { headers: { Accept: 'application/json' }, signal: controller.signal })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => undefined)) as
-          (DocumentPreview & { error?: string }) | undefined;
-        if (!response.ok || !body || body.success !== true) {
-          show({ phase: 'failed', message: body?.error ?? `HTTP ${response.status}: ${response.statusText}` });
-          return;
-        }
-        show({ phase: 'shown', preview: body });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted)
-          show({ phase: 'failed', message: error instanceof Error ? error.message : 'Network error' });
+    fetchRouteJson<DocumentPreview>(href, { signal: controller.signal })
+      .then((preview) => show({ phase: 'shown', preview }))
+      .catch((error: Error) => {
+        if (!controller.signal.aborted) show({ phase: 'failed', message: error.message });
       });
     return () => controller.abort();
   }, [href]);

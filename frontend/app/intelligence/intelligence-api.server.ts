@@ -1,12 +1,11 @@
-import type { ChatRequest, ChatSessionsResponse, ChatSessionSummary } from '@docent/common/chat';
+import type { ChatSessionsResponse, ChatSessionSummary } from '@docent/common/chat';
 import type { DocumentView } from '@docent/common/documents';
 import { DEFAULT_PREFERENCES, type PreferencesResponse, type UserPreferences } from '@docent/common/preferences';
 import type { IntelligenceStats, IntelligenceStatsResponse, SearchHistoryResponse } from '@docent/common/search';
 import type { AppLoadContext } from '@remix-run/node';
 import { promiseHash } from 'remix-utils/promise';
 import type { StatusResponse } from '~/components/shell/system-status';
-import { ApiError, apiRequest, forwardingHeaders, refreshSessionTokens, type SignedInApi } from '~/lib/api.server';
-import { commitWebSession, type WebSession } from '~/lib/session.server';
+import { anonymousCall, ApiError, type SignedInApi } from '~/lib/api-client.server';
 import type { SearchScope } from './intelligence-url';
 
 export interface IntelligencePageData {
@@ -45,7 +44,7 @@ export async function loadIntelligencePage(
   // Typed one by one: inside promiseHash's argument each would be inferred as Promise<unknown>.
   const loads = {
     stats: api.call<IntelligenceStatsResponse>('/api/intelligence/stats').then((response) => response.stats),
-    status: apiRequest<StatusResponse>(context, '/status').catch(() => null),
+    status: anonymousCall<StatusResponse>(context, '/status').catch(() => null),
     preferences: orFallback(
       api
         .call<PreferencesResponse>('/api/user/preferences')
@@ -77,51 +76,4 @@ export async function loadIntelligencePage(
   };
   const { stats, status, preferences, history, chat, scope } = await promiseHash(loads);
   return { stats, status, preferences, history, sessions: chat.sessions, sessionsError: chat.error, scope };
-}
-
-export interface ChatStreamCall {
-  upstream: Response;
-  /** Set-Cookie when the tokens were renewed on the way. */
-  cookieHeaders: HeadersInit | undefined;
-}
-
-/**
- * POST /api/chat as the signed-in user, answered as a stream. The body is small JSON, so
- * a refusal of an expired token is simply sent again with the renewed one. The browser
- * going away (request `signal`) stops the upstream answer too.
- */
-export async function openChatStream(
-  context: AppLoadContext,
-  session: WebSession,
-  chat: ChatRequest,
-  signal: AbortSignal,
-): Promise<ChatStreamCall> {
-  if (!session.get('accessToken')) throw new ApiError(401, 'Authentication required');
-  const send = async () => {
-    try {
-      return await fetch(new URL('/api/chat', context.apiBaseUrl), {
-        method: 'POST',
-        headers: {
-          ...forwardingHeaders(context),
-          Accept: 'text/event-stream, application/json',
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${session.get('accessToken')}`,
-        },
-        body: JSON.stringify(chat),
-        signal,
-      });
-    } catch {
-      throw new ApiError(0, 'Network error');
-    }
-  };
-
-  let upstream = await send();
-  let renewed = false;
-  if (upstream.status === 401 && session.get('refreshToken')) {
-    await upstream.body?.cancel();
-    await refreshSessionTokens(context, session);
-    renewed = true;
-    upstream = await send();
-  }
-  return { upstream, cookieHeaders: renewed ? { 'Set-Cookie': await commitWebSession(context, session) } : undefined };
 }

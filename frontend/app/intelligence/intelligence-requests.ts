@@ -1,45 +1,38 @@
-import { MAX_CHAT_MESSAGE_LENGTH, type ChatRequest } from '@docent/common/chat';
-import { MAX_SEARCH_LIMIT, MAX_SEARCH_QUERY_LENGTH, SEARCH_TYPES, type SearchRequest } from '@docent/common/search';
+import { chatRequestSchema, type ChatRequest } from '@docent/common/chat';
+import { searchRequestSchema, type SearchRequest } from '@docent/common/search';
+import { checkRequest, NOT_A_JSON_OBJECT, type RequestCheck } from '@docent/common/validation';
 
-// What the page's resource routes accept from the browser before they call the API. The
-// API validates again; these only keep malformed requests from going further.
+// What the page's resource routes send on to the API, checked with the API's own schemas
+// so that a refusal here says what the API would.
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function documentIdsOf(value: unknown): string[] | undefined | null {
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value) || !value.every((id) => typeof id === 'string' && id !== '')) return null;
-  return value as string[];
+/** An empty scope is no scope; anything else goes to the schema, which refuses what is not a list of ids. */
+const scopeOf = (documentIds: unknown) =>
+  documentIds === undefined || (Array.isArray(documentIds) && documentIds.length === 0) ? undefined : documentIds;
+
+/** The page's search: `{ query, type, limit, documentIds? }` -> POST /api/search/rag's body. */
+export function readSearchRequest(body: unknown): RequestCheck<SearchRequest> {
+  if (!isRecord(body)) return { ok: false, error: NOT_A_JSON_OBJECT };
+  const documentIds = scopeOf(body.documentIds);
+  const request = {
+    query: body.query,
+    options: { type: body.type, limit: body.limit, ...(documentIds !== undefined && { documentIds }) },
+  };
+  return checkRequest(searchRequestSchema, request);
 }
 
-/** The page's search: `{ query, type, limit, documentIds? }` -> POST /api/search/rag's body, or null. */
-export function readSearchRequest(body: unknown): SearchRequest | null {
-  if (!isRecord(body)) return null;
-  const { query, type, limit, documentIds } = body;
-  if (typeof query !== 'string' || query.trim() === '' || query.length > MAX_SEARCH_QUERY_LENGTH) return null;
-  const searchType = SEARCH_TYPES.find((known) => known === type);
-  if (!searchType) return null;
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) return null;
-  const ids = documentIdsOf(documentIds);
-  if (ids === null) return null;
-  return {
-    query: query.trim(),
-    options: { type: searchType, limit, ...(ids && ids.length > 0 && { documentIds: ids }) },
+/** The page's question: `{ message, sessionId?, documentIds? }` -> POST /api/chat's body. */
+export function readChatRequest(body: unknown): RequestCheck<ChatRequest> {
+  if (!isRecord(body)) return { ok: false, error: NOT_A_JSON_OBJECT };
+  const documentIds = scopeOf(body.documentIds);
+  const request = {
+    message: body.message,
+    ...(body.sessionId !== undefined && { sessionId: body.sessionId }),
+    ...(documentIds !== undefined && { searchOptions: { documentIds } }),
   };
-}
-
-/** The page's question: `{ message, sessionId?, documentIds? }` -> POST /api/chat's body, or null. */
-export function readChatRequest(body: unknown): ChatRequest | null {
-  if (!isRecord(body)) return null;
-  const { message, sessionId, documentIds } = body;
-  if (typeof message !== 'string' || message.trim() === '' || message.length > MAX_CHAT_MESSAGE_LENGTH) return null;
-  if (sessionId !== undefined && (typeof sessionId !== 'string' || sessionId === '')) return null;
-  const ids = documentIdsOf(documentIds);
-  if (ids === null) return null;
-  return {
-    message: message.trim(),
-    ...(sessionId !== undefined && { sessionId }),
-    ...(ids && ids.length > 0 && { searchOptions: { documentIds: ids } }),
-  };
+  const checked = checkRequest(chatRequestSchema, request);
+  // The body as the page sent it rather than the schema's output: the API fills in its own defaults.
+  return checked.ok ? { ok: true, value: { ...(request as ChatRequest), message: checked.value.message } } : checked;
 }

@@ -1,3 +1,6 @@
+import { chatSessionId, renameChatSessionSchema } from '@docent/common/chat';
+import { checkRequest, type RequestCheck } from '@docent/common/validation';
+
 // The Intelligence page's own mutations, posted to its route action with an `intent`.
 
 export const PAGE_INTENTS = ['clear-history', 'rename-session', 'delete-session'] as const;
@@ -16,21 +19,29 @@ const field = (form: FormData, name: string) => {
   return typeof value === 'string' ? value.trim() : '';
 };
 
-/** The action a posted form asks for, or null when it is not one of the page's. */
-export function readPageAction(form: FormData, maxTitleLength: number): PageAction | null {
+/** The session a form names, checked as the API checks the id in its path. */
+const sessionIdOf = (form: FormData) => checkRequest(chatSessionId, field(form, 'sessionId'), 'id');
+
+/** The action a posted form asks for, checked with the API's schemas; refused in the API's words. */
+export function readPageAction(form: FormData): RequestCheck<PageAction> {
   const intent = PAGE_INTENTS.find((known) => known === form.get('intent'));
-  const sessionId = field(form, 'sessionId');
   switch (intent) {
     case 'clear-history':
-      return { intent };
+      return { ok: true, value: { intent } };
     case 'rename-session': {
-      const title = field(form, 'title');
-      return sessionId && title && title.length <= maxTitleLength ? { intent, sessionId, title } : null;
+      const sessionId = sessionIdOf(form);
+      if (!sessionId.ok) return sessionId;
+      const rename = checkRequest(renameChatSessionSchema, { title: field(form, 'title') });
+      return rename.ok
+        ? { ok: true, value: { intent, sessionId: sessionId.value, title: rename.value.title } }
+        : rename;
     }
-    case 'delete-session':
-      return sessionId ? { intent, sessionId } : null;
+    case 'delete-session': {
+      const sessionId = sessionIdOf(form);
+      return sessionId.ok ? { ok: true, value: { intent, sessionId: sessionId.value } } : sessionId;
+    }
     case undefined:
-      return null;
+      return { ok: false, error: 'Unknown Intelligence action' };
     default: {
       const unhandled: never = intent;
       throw new Error(`Unhandled page intent ${String(unhandled)}`);

@@ -3,6 +3,7 @@ import { useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { conversationReducer, EMPTY_CONVERSATION, type Conversation } from './chat-conversation';
+import { fetchRouteJson } from '~/lib/route-json';
 import { streamChatAnswer } from './chat-stream';
 
 /** The web app's session route (routes/intelligence.sessions.$sessionId.ts). */
@@ -100,17 +101,10 @@ export function useChatConversation(documentIds: readonly string[]): ChatConvers
       openController.current = controller;
       setOpening(sessionId);
       setOpenError(null);
-      fetch(sessionHref(sessionId), { headers: { Accept: 'application/json' }, signal: controller.signal })
-        .then(async (response) => {
-          const body = (await response.json().catch(() => undefined)) as
-            (ChatSessionResponse & { error?: string }) | { success: false; error?: string } | undefined;
-          if (!response.ok || !body || body.success !== true)
-            throw new Error(body?.error ?? `HTTP ${response.status}: ${response.statusText}`);
-          dispatch({ type: 'SESSION_OPENED', session: body.session });
-        })
-        .catch((error: unknown) => {
-          if (!controller.signal.aborted)
-            setOpenError(error instanceof Error && error.message ? error.message : 'Network error');
+      fetchRouteJson<ChatSessionResponse>(sessionHref(sessionId), { signal: controller.signal })
+        .then(({ session }) => dispatch({ type: 'SESSION_OPENED', session }))
+        .catch((error: Error) => {
+          if (!controller.signal.aborted) setOpenError(error.message);
         })
         .finally(() => {
           if (openController.current === controller) setOpening(null);

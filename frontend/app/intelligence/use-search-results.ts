@@ -3,6 +3,7 @@ import { useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { CSRF_HEADER_NAME } from '~/auth/auth-client';
+import { fetchRouteJson } from '~/lib/route-json';
 
 /** The web app's search route (routes/intelligence.search.ts). */
 export const SEARCH_ROUTE = '/intelligence/search';
@@ -45,29 +46,19 @@ export function useSearchResults({ query, type, limit, documentId, run }: Search
     if (!query) return;
     const controller = new AbortController();
     const finish = (state: SearchState) => setFinished({ search, state });
-    fetch(SEARCH_ROUTE, {
+    fetchRouteJson<SearchResponse>(SEARCH_ROUTE, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', [CSRF_HEADER_NAME]: csrfToken },
+      headers: { 'Content-Type': 'application/json', [CSRF_HEADER_NAME]: csrfToken },
       body: JSON.stringify({ query, type, limit, ...(documentId && { documentIds: [documentId] }) }),
       signal: controller.signal,
     })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => undefined)) as
-          (SearchResponse & { error?: string }) | { success: false; error?: string } | undefined;
-        if (!response.ok || !body || body.success !== true) {
-          finish({ phase: 'failed', message: body?.error ?? `HTTP ${response.status}: ${response.statusText}` });
-          return;
-        }
-        finish({ phase: 'shown', response: body });
+      .then((response) => {
+        finish({ phase: 'shown', response });
         revalidateRef.current();
       })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted)
-          finish({
-            phase: 'failed',
-            message: error instanceof Error && error.message ? error.message : 'Network error',
-          });
+      .catch((error: Error) => {
+        if (!controller.signal.aborted) finish({ phase: 'failed', message: error.message });
       });
     return () => controller.abort();
   }, [search, query, type, limit, documentId, csrfToken]);

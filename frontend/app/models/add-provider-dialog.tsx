@@ -7,7 +7,7 @@ import { Dialog } from '~/components/ui/dialog';
 import { useNotify } from '~/notifications/notifications-context';
 import { addProviderForm } from './model-action-form';
 import type { AddProviderResult } from './model-actions';
-import { isHttpUrl } from './model-draft';
+import { checkProviderDraft, type ProviderProblems } from './model-draft';
 
 const ADD_PROVIDER_FETCHER_KEY = 'model-add-provider';
 
@@ -35,7 +35,7 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
   const [name, setName] = useState('');
   const [baseURL, setBaseURL] = useState('');
   const [apiKey, setApiKey] = useState('');
-  const [problems, setProblems] = useState<{ name?: string; baseURL?: string }>({});
+  const [problems, setProblems] = useState<ProviderProblems>({});
   const [submitted, setSubmitted] = useState(false);
   const adding = fetcher.state !== 'idle';
   const result = submitted && fetcher.state === 'idle' ? fetcher.data : undefined;
@@ -53,20 +53,11 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
   };
 
   const add = () => {
-    const found = {
-      ...(name.trim() === '' && { name: 'Enter a name for the provider' }),
-      ...(!isHttpUrl(baseURL.trim()) && { baseURL: 'Base URL must be an http or https URL' }),
-    };
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
+    const checked = checkProviderDraft({ name, baseURL, apiKey });
+    setProblems(checked.ok ? {} : checked.problems);
+    if (!checked.ok) return;
     setSubmitted(true);
-    fetcher.submit(
-      {
-        ...addProviderForm({ name: name.trim(), baseURL: baseURL.trim(), apiKey: apiKey.trim() || undefined }),
-        csrf: csrfToken,
-      },
-      { method: 'post', action: '/models' },
-    );
+    fetcher.submit({ ...addProviderForm(checked.request), csrf: csrfToken }, { method: 'post', action: '/models' });
   };
 
   return (
@@ -114,6 +105,7 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
           label="API key (optional)"
           value={apiKey}
           onChange={(event) => setApiKey(event.target.value)}
+          error={problems.apiKey}
           autoComplete="off"
           hint="Stored encrypted on the server and only ever shown masked."
         />

@@ -1,11 +1,20 @@
-import type { AddProviderRequest, ModelUpdate, RoutingConfiguration } from '@docent/common/models';
-import { MODEL_INTENTS, type ModelIntent } from './model-actions';
+import {
+  addProviderSchema,
+  modelIdParam,
+  modelUpdateSchema,
+  routingSchema,
+  type AddProviderRequest,
+  type ModelUpdate,
+  type RoutingConfiguration,
+} from '@docent/common/models';
+import { checkRequest, type RequestCheck } from '@docent/common/validation';
+import { MODEL_INTENTS, type ModelActionResult, type ModelIntent } from './model-actions';
 
 /** A mutation the page asked the /models action for, read from its form fields. */
 export type ModelActionCommand =
   | { intent: 'update'; modelId: string; update: ModelUpdate }
   | { intent: 'test'; modelId: string }
-  | { intent: 'routing'; routing: RoutingConfiguration }
+  | { intent: 'routing'; routing: Partial<RoutingConfiguration> }
   | { intent: 'add-provider'; request: AddProviderRequest };
 
 type FormFields = Record<string, string>;
@@ -38,62 +47,90 @@ export const addProviderForm = (request: AddProviderRequest): FormFields => ({
 
 // ----- What the action reads --------------------------------------------------------------------
 
+/**
+ * A form read and checked with the API's own schemas. A refusal is the failure of the
+ * intent it names, in the words the API would have used, so the page shows it where it
+ * shows the API's refusals.
+ */
+export type ModelActionRequest =
+  { ok: true; command: ModelActionCommand } | { ok: false; refusal: Extract<ModelActionResult, { ok: false }> };
+
 const text = (form: FormData, name: string): string | null => {
   const value = form.get(name);
   return typeof value === 'string' ? value : null;
 };
 
 const isIntent = (value: unknown): value is ModelIntent => MODEL_INTENTS.some((intent) => intent === value);
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const UPDATE_KEYS = ['status', 'endpoint', 'apiKey', 'configuration', 'limits'] as const;
-
-/** The update's known fields only; the API checks their values and answers 400 with its reason. */
-function parseUpdate(json: string): ModelUpdate | null {
-  let parsed: unknown;
+/** The update's JSON; what does not parse is left for the schema to refuse. */
+function parsedJson(json: string | null): unknown {
   try {
-    parsed = JSON.parse(json);
+    return JSON.parse(json ?? '');
   } catch {
-    return null;
+    return undefined;
   }
-  if (!isRecord(parsed)) return null;
-  return Object.fromEntries(UPDATE_KEYS.filter((key) => key in parsed).map((key) => [key, parsed[key]])) as ModelUpdate;
 }
 
-/** The command a form asks for, or null when it is not one the page sends. */
-export function readModelAction(form: FormData): ModelActionCommand | null {
+/** The form's 'true' or 'false' as a boolean; anything else is left for the schema to refuse. */
+const flagOf = (value: string | null) => (value === 'true' ? true : value === 'false' ? false : (value ?? undefined));
+
+function checked<T>(
+  check: RequestCheck<T>,
+  command: (value: T) => ModelActionCommand,
+  refusal: (error: string) => Extract<ModelActionResult, { ok: false }>,
+): ModelActionRequest {
+  return check.ok ? { ok: true, command: command(check.value) } : { ok: false, refusal: refusal(check.error) };
+}
+
+/** The command a form asks for, checked; null when it is not one the page sends. */
+export function readModelAction(form: FormData): ModelActionRequest | null {
   const intent = text(form, 'intent');
   if (!isIntent(intent)) return null;
   switch (intent) {
     case 'update': {
-      const modelId = text(form, 'modelId');
-      const update = parseUpdate(text(form, 'update') ?? '');
-      return modelId && update ? { intent, modelId, update } : null;
+      const modelId = text(form, 'modelId') ?? '';
+      const refusal = (error: string) => ({ intent, modelId, ok: false as const, error });
+      const id = checkRequest(modelIdParam, modelId, 'id');
+      if (!id.ok) return { ok: false, refusal: refusal(id.error) };
+      return checked(
+        checkRequest(modelUpdateSchema, parsedJson(text(form, 'update'))),
+        (update) => ({ intent, modelId: id.value, update }),
+        refusal,
+      );
     }
     case 'test': {
-      const modelId = text(form, 'modelId');
-      return modelId ? { intent, modelId } : null;
+      const modelId = text(form, 'modelId') ?? '';
+      return checked(
+        checkRequest(modelIdParam, modelId, 'id'),
+        (id) => ({ intent, modelId: id }),
+        (error) => ({ intent, modelId, ok: false, error }),
+      );
     }
     case 'routing': {
-      const autoRouting = text(form, 'autoRouting');
-      if (autoRouting !== 'true' && autoRouting !== 'false') return null;
       const modelId = (name: string) => text(form, name) || null;
-      return {
-        intent,
-        routing: {
+      return checked(
+        checkRequest(routingSchema, {
           primaryModelId: modelId('primaryModelId'),
           fallbackModelId: modelId('fallbackModelId'),
           costOptimizedModelId: modelId('costOptimizedModelId'),
-          autoRouting: autoRouting === 'true',
-        },
-      };
+          autoRouting: flagOf(text(form, 'autoRouting')),
+        }),
+        (routing) => ({ intent, routing }),
+        (error) => ({ intent, ok: false, error }),
+      );
     }
     case 'add-provider': {
-      const name = text(form, 'name')?.trim();
-      const baseURL = text(form, 'baseURL')?.trim();
-      const apiKey = text(form, 'apiKey')?.trim();
-      return name && baseURL ? { intent, request: { name, baseURL, ...(apiKey && { apiKey }) } } : null;
+      const apiKey = text(form, 'apiKey') ?? '';
+      return checked(
+        checkRequest(addProviderSchema, {
+          name: text(form, 'name') ?? '',
+          baseURL: text(form, 'baseURL') ?? '',
+          // An empty key is no key.
+          ...(apiKey.trim() !== '' && { apiKey }),
+        }),
+        (request) => ({ intent, request }),
+        (error) => ({ intent, ok: false, error }),
+      );
     }
     default: {
       const unhandled: never = intent;

@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   changedFields,
   checkDraft,
+  checkProviderDraft,
   clearsStoredKey,
   draftFromModel,
   isEmptyUpdate,
@@ -123,5 +124,28 @@ describe('the Configure dialog refuses values outside the spec bounds', () => {
       'API endpoint must be an http or https URL, or empty for the default',
     );
     expect(saved({ endpoint: ' ' })).toEqual({ endpoint: '' });
+  });
+});
+
+describe("the Add Provider dialog checks with the API's schema, in its own words", () => {
+  it('gives the request as the API will read it, trimmed', () => {
+    expect(checkProviderDraft({ name: ' Ollama ', baseURL: ' http://localhost:11434/v1 ', apiKey: '' })).toEqual({
+      ok: true,
+      request: { name: 'Ollama', baseURL: 'http://localhost:11434/v1', apiKey: '' },
+    });
+  });
+
+  it('refuses a blank name and an address that is not http or https', () => {
+    expect(checkProviderDraft({ name: ' ', baseURL: 'ftp://example.com' })).toEqual({
+      ok: false,
+      problems: { name: 'Enter a name for the provider', baseURL: 'Base URL must be an http or https URL' },
+    });
+  });
+
+  it("says a text is too long in the API's words", () => {
+    expect(checkProviderDraft({ name: 'n'.repeat(101), baseURL: 'http://localhost:11434/v1' })).toEqual({
+      ok: false,
+      problems: { name: 'name must be at most 100 characters' },
+    });
   });
 });

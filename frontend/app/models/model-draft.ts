@@ -1,5 +1,8 @@
 import {
+  addProviderSchema,
   MODEL_PARAMETER_BOUNDS,
+  modelUpdateSchema,
+  type AddProviderRequest,
   type Model,
   type ModelConfiguration,
   type ModelLimits,
@@ -61,83 +64,99 @@ const { temperature: TEMPERATURE, maxTokens: MAX_TOKENS, topP: TOP_P } = MODEL_P
 /** Temperature and top P move in tenths; a binary fraction such as 0.30000000000000004 is read as 0.3. */
 const tenths = (value: number) => Math.round(value * 10) / 10;
 
-const isWhole = (value: number) => Number.isInteger(value);
+/** A typed number; empty is null, and text that is no number is NaN, which the schema refuses. */
 const parseNumber = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
 
-/** An optional limit: empty is no limit; otherwise at least 0, and a whole number where asked. */
-function checkLimit(text: string, whole: boolean): { ok: true; value: number | null } | { ok: false } {
-  const value = parseNumber(text);
-  if (value === null) return { ok: true, value: null };
-  if (!Number.isFinite(value) || value < 0 || (whole && !isWhole(value))) return { ok: false };
-  return { ok: true, value: whole ? value : Math.round(value * 100) / 100 };
-}
+/** The dialog's words for a field the API's schema refuses, naming the field as the dialog labels it. */
+const PROBLEM_TEXTS: Partial<Record<DraftField, string>> = {
+  endpoint: 'API endpoint must be an http or https URL, or empty for the default',
+  temperature: `Temperature must be between ${TEMPERATURE.min} and ${TEMPERATURE.max}`,
+  maxTokens: `Max tokens must be a whole number from ${MAX_TOKENS.min} to ${MAX_TOKENS.max}`,
+  topP: `Top P must be between ${TOP_P.min} and ${TOP_P.max}`,
+  dailyRequests: 'Daily request limit must be a whole number of at least 0, or empty for no limit',
+  monthlyBudget: 'Monthly budget must be an amount of at least 0, or empty for no limit',
+  maxConcurrent: 'Max concurrent requests must be a whole number of at least 0, or empty for no limit',
+};
 
-export function isHttpUrl(text: string): boolean {
-  try {
-    const { protocol } = new URL(text);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
+const isDraftField = (key: PropertyKey | undefined): key is DraftField =>
+  typeof key === 'string' && key in DRAFT_FIELD_TABS;
+
+/**
+ * What a dialog says of a field the API's schema refuses: its own words, which are about
+ * the field's form and range; a text too long, and a field it has no words for, in the API's.
+ */
+function problemText(
+  issue: { code: string; origin?: unknown; message: string },
+  dialogWords: string | undefined,
+): string {
+  const tooLong = issue.code === 'too_big' && issue.origin === 'string';
+  return (tooLong ? undefined : dialogWords) ?? issue.message;
 }
 
 /**
- * Checks the draft against the spec's bounds (section 5), the same the server enforces,
- * so an out-of-range value is refused before anything is sent. `hasEndpoint`: the
- * model's provider has an endpoint at all (the offline one has none).
+ * Checks the draft with the API's own schema for PUT /api/models/{id} (the spec's bounds,
+ * section 5), so an out-of-range value is refused before anything is sent. `hasEndpoint`:
+ * the model's provider has an endpoint at all (the offline one has none).
  */
 export function checkDraft(draft: ModelDraft, { hasEndpoint }: { hasEndpoint: boolean }): DraftCheck {
-  const problems: DraftProblems = {};
-
   const endpoint = draft.endpoint.trim();
-  // Empty is allowed: the server goes back to the provider's default endpoint.
-  if (hasEndpoint && endpoint !== '' && !isHttpUrl(endpoint))
-    problems.endpoint = 'API endpoint must be an http or https URL, or empty for the default';
-
-  const temperature = tenths(draft.temperature);
-  if (!(temperature >= TEMPERATURE.min && temperature <= TEMPERATURE.max)) {
-    problems.temperature = `Temperature must be between ${TEMPERATURE.min} and ${TEMPERATURE.max}`;
-  }
-  const maxTokens = parseNumber(draft.maxTokens);
-  if (maxTokens === null || !isWhole(maxTokens) || maxTokens < MAX_TOKENS.min || maxTokens > MAX_TOKENS.max) {
-    problems.maxTokens = `Max tokens must be a whole number from ${MAX_TOKENS.min} to ${MAX_TOKENS.max}`;
-  }
-  const topP = tenths(draft.topP);
-  if (!(topP >= TOP_P.min && topP <= TOP_P.max)) problems.topP = `Top P must be between ${TOP_P.min} and ${TOP_P.max}`;
-
-  const dailyRequests = checkLimit(draft.dailyRequests, true);
-  if (!dailyRequests.ok)
-    problems.dailyRequests = 'Daily request limit must be a whole number of at least 0, or empty for no limit';
-  const monthlyBudget = checkLimit(draft.monthlyBudget, false);
-  if (!monthlyBudget.ok)
-    problems.monthlyBudget = 'Monthly budget must be an amount of at least 0, or empty for no limit';
-  const maxConcurrent = checkLimit(draft.maxConcurrent, true);
-  if (!maxConcurrent.ok)
-    problems.maxConcurrent = 'Max concurrent requests must be a whole number of at least 0, or empty for no limit';
-
-  if (
-    Object.keys(problems).length > 0 ||
-    maxTokens === null ||
-    !dailyRequests.ok ||
-    !monthlyBudget.ok ||
-    !maxConcurrent.ok
-  ) {
-    return { ok: false, problems };
-  }
-  return {
-    ok: true,
-    values: {
-      status: draft.status,
-      endpoint,
-      apiKey: draft.apiKey.trim(),
-      configuration: { temperature, maxTokens, topP },
-      limits: {
-        dailyRequests: dailyRequests.value,
-        monthlyBudget: monthlyBudget.value,
-        maxConcurrent: maxConcurrent.value,
-      },
+  const apiKey = draft.apiKey.trim();
+  const monthlyBudget = parseNumber(draft.monthlyBudget);
+  const values: CheckedDraft = {
+    status: draft.status,
+    endpoint,
+    apiKey,
+    configuration: {
+      temperature: tenths(draft.temperature),
+      // The dialog always has a value: an empty field is no number, refused.
+      maxTokens: parseNumber(draft.maxTokens) ?? Number.NaN,
+      topP: tenths(draft.topP),
+    },
+    limits: {
+      dailyRequests: parseNumber(draft.dailyRequests),
+      monthlyBudget: monthlyBudget === null ? null : Math.round(monthlyBudget * 100) / 100,
+      maxConcurrent: parseNumber(draft.maxConcurrent),
     },
   };
+  const checked = modelUpdateSchema.safeParse({
+    // Empty is allowed: the server goes back to the provider's default endpoint. A new key
+    // is not checked here: the server's refusal of it shows in the dialog and a toast.
+    ...(hasEndpoint && { endpoint }),
+    configuration: values.configuration,
+    // The unrounded budget: a fraction of a cent below 0 is still below 0.
+    limits: { ...values.limits, monthlyBudget },
+  });
+  if (checked.success) return { ok: true, values };
+  const problems: DraftProblems = {};
+  for (const issue of checked.error.issues) {
+    // A field's path ends with its name: `endpoint`, `configuration.temperature`, `limits.dailyRequests`.
+    const field = issue.path.at(-1);
+    if (isDraftField(field)) problems[field] ??= problemText(issue, PROBLEM_TEXTS[field]);
+  }
+  return { ok: false, problems };
+}
+
+type ProviderField = keyof AddProviderRequest;
+export type ProviderProblems = Partial<Record<ProviderField, string>>;
+
+/** The Add Provider dialog's words for a field the API's schema refuses. */
+const PROVIDER_PROBLEM_TEXTS: ProviderProblems = {
+  name: 'Enter a name for the provider',
+  baseURL: 'Base URL must be an http or https URL',
+};
+
+/** The Add Provider dialog's fields checked with the API's own schema: the request to send, or each field's problem. */
+export function checkProviderDraft(
+  fields: AddProviderRequest,
+): { ok: true; request: AddProviderRequest } | { ok: false; problems: ProviderProblems } {
+  const checked = addProviderSchema.safeParse(fields);
+  if (checked.success) return { ok: true, request: checked.data };
+  const problems: ProviderProblems = {};
+  for (const issue of checked.error.issues) {
+    const field = issue.path[0] as ProviderField;
+    problems[field] ??= problemText(issue, PROVIDER_PROBLEM_TEXTS[field]);
+  }
+  return { ok: false, problems };
 }
 
 function changedEntries<T extends object>(before: T, after: Partial<T>): Partial<T> | undefined {

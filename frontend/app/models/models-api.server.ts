@@ -13,7 +13,7 @@ import type {
   RoutingResponse,
 } from '@docent/common/models';
 import { promiseHash } from 'remix-utils/promise';
-import { ApiError, type SignedInApi } from '~/lib/api.server';
+import { ApiError, type SignedInApi } from '~/lib/api-client.server';
 import type { AddProviderResult, SaveRoutingResult, TestModelResult, UpdateModelResult } from './model-actions';
 
 const modelPath = (modelId: string) => `/api/models/${encodeURIComponent(modelId)}`;
@@ -61,7 +61,10 @@ export async function testModel(api: SignedInApi, modelId: string): Promise<Test
   }
 }
 
-export async function saveRouting(api: SignedInApi, routing: RoutingConfiguration): Promise<SaveRoutingResult> {
+export async function saveRouting(
+  api: SignedInApi,
+  routing: Partial<RoutingConfiguration>,
+): Promise<SaveRoutingResult> {
   try {
     const saved = await api.call<RoutingEnvelope>('/api/models/routing', { method: 'PUT', body: routing });
     return { intent: 'routing', ok: true, routing: saved.routing };

@@ -1,5 +1,11 @@
-import type { DocumentListResponse, DocumentStats, DocumentView } from '@docent/common/documents';
+import {
+  documentIdParam,
+  type DocumentListResponse,
+  type DocumentStats,
+  type DocumentView,
+} from '@docent/common/documents';
 import { canActOnDocument, hasPermission } from '@docent/common/permissions';
+import { checkRequest } from '@docent/common/validation';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
 import { useCallback, useId, useMemo, useState } from 'react';
@@ -32,7 +38,7 @@ import { DocumentsTable } from '~/documents/documents-table';
 import { SAMPLE_DOCUMENTS, SAMPLE_STATS } from '~/documents/sample-documents';
 import { UploadDocumentsDialog } from '~/documents/upload-documents-dialog';
 import { useDocumentLiveUpdates } from '~/documents/use-document-live-updates';
-import { ApiError, signedInApi } from '~/lib/api.server';
+import { ApiError, signedInApi } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { actorOf } from '~/lib/user';
 
@@ -84,13 +90,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await assertCsrf(request, context);
   const form = await request.formData();
   const intent = ROW_INTENTS.find((known) => known === form.get('intent'));
-  const documentId = form.get('documentId');
-  if (!intent || typeof documentId !== 'string' || documentId === '') {
-    return data({ intent: intent ?? 'delete', ok: false, error: 'Unknown document action' } satisfies RowActionResult, {
+  if (!intent) {
+    return data({ intent: 'delete', ok: false, error: 'Unknown document action' } satisfies RowActionResult, {
       status: 400,
     });
   }
-  const path = `/api/documents/${encodeURIComponent(documentId)}`;
+  // Checked as the API checks the id in its path, and refused in its words.
+  const documentId = checkRequest(documentIdParam, form.get('documentId'), 'id');
+  if (!documentId.ok) {
+    return data({ intent, ok: false, error: documentId.error } satisfies RowActionResult, { status: 400 });
+  }
+  const path = `/api/documents/${encodeURIComponent(documentId.value)}`;
   try {
     if (intent === 'delete') await api.call(path, { method: 'DELETE' });
     else await api.call(`${path}/reprocess`, { method: 'POST' });

@@ -1,4 +1,3 @@
-import { MAX_CHAT_TITLE_LENGTH } from '@docent/common/chat';
 import { hasPermission } from '@docent/common/permissions';
 import { DEFAULT_PREFERENCES } from '@docent/common/preferences';
 import { INTELLIGENCE_STATS_POLL_INTERVAL_MS, type SearchType } from '@docent/common/search';
@@ -25,7 +24,7 @@ import { SAMPLE_INTELLIGENCE_STATS } from '~/intelligence/sample-intelligence';
 import { SearchPanel } from '~/intelligence/search-panel';
 import { StatusPanel } from '~/intelligence/status-panel';
 import { useSearchResults } from '~/intelligence/use-search-results';
-import { ApiError, signedInApi } from '~/lib/api.server';
+import { ApiError, signedInApi } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { useLoaderPolling } from '~/lib/use-loader-polling';
 
@@ -65,9 +64,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await signedInApi(request, context);
   await assertCsrf(request, context);
-  const command = readPageAction(await request.formData(), MAX_CHAT_TITLE_LENGTH);
-  if (!command)
-    return data({ ok: false, error: 'Unknown Intelligence action' } satisfies PageActionResult, { status: 400 });
+  const read = readPageAction(await request.formData());
+  if (!read.ok) return data({ ok: false, error: read.error } satisfies PageActionResult, { status: 400 });
+  const command = read.value;
   try {
     switch (command.intent) {
       case 'clear-history':

@@ -8,7 +8,7 @@ import { PageErrorCard } from '~/components/errors/error-screen';
 import { Button } from '~/components/forms';
 import { OfflineNotice, Page, PageHeader, PageHeaderActions } from '~/components/ui/page-layout';
 import { Tabs } from '~/components/ui/tabs';
-import { ApiError, signedInApi } from '~/lib/api.server';
+import { ApiError, signedInApi } from '~/lib/api-client.server';
 import { useLoaderPolling } from '~/lib/use-loader-polling';
 import { actorOf } from '~/lib/user';
 import { assertCsrf } from '~/lib/csrf.server';
@@ -52,8 +52,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await signedInApi(request, context);
   await assertCsrf(request, context);
-  const command = readModelAction(await request.formData());
-  if (!command) throw data({ success: false, error: 'Unknown model action' }, { status: 400 });
+  const read = readModelAction(await request.formData());
+  if (!read) throw data({ success: false, error: 'Unknown model action' }, { status: 400 });
+  if (!read.ok) return data(read.refusal, { status: 400 });
+  const { command } = read;
   const result = await (() => {
     switch (command.intent) {
       case 'update':

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { assertPost, forgetTokens } from '../auth/auth-session.server';
-import { signedInApi } from '../lib/api.server';
+import { signedInApi } from '../lib/api-client.server';
 import { assertCsrf } from '../lib/csrf.server';
 import { commitWebSession } from '../lib/session.server';
 

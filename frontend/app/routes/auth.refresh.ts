@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { assertPost, failureResponse, forgetTokens } from '../auth/auth-session.server';
-import { ApiError, refreshSessionTokens } from '../lib/api.server';
+import { assertPost, forgetTokens } from '../auth/auth-session.server';
+import { ApiError, failureResponse, refreshSessionTokens } from '../lib/api-client.server';
 import { assertCsrf } from '../lib/csrf.server';
 import { commitWebSession, getWebSession } from '../lib/session.server';
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { failureResponse, forgetTokens } from '../auth/auth-session.server';
-import { ApiError, signedInApi } from '../lib/api.server';
+import { forgetTokens } from '../auth/auth-session.server';
+import { ApiError, failureResponse, signedInApi } from '../lib/api-client.server';
 import { commitWebSession } from '../lib/session.server';
 import type { UserView } from '../lib/user';
 

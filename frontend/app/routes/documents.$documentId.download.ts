@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { callDocumentsApi, failedCallResponse, unreachableResponse } from '~/documents/documents-api.server';
-import { getWebSession } from '~/lib/session.server';
+import { apiErrorOf, failureResponse, signedInApi } from '~/lib/api-client.server';
 
 /** What the browser needs to save the original as the API serves it. */
 const PASSED_THROUGH_HEADERS = ['Content-Type', 'Content-Length', 'Last-Modified', 'ETag'];
@@ -12,16 +11,13 @@ function attachmentDisposition(upstream: string | null): string {
 
 /** GET -> the original file's bytes from GET /api/documents/{id}/download, streamed through. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const session = await getWebSession(request, context);
+  const api = await signedInApi(request, context);
   try {
-    const { upstream, cookieHeaders } = await callDocumentsApi(
-      context,
-      session,
+    const { response: upstream } = await api.raw(
       `/api/documents/${encodeURIComponent(params.documentId ?? '')}/download`,
-      { method: 'GET' },
     );
-    if (!upstream.ok) return failedCallResponse(upstream, cookieHeaders);
-    const headers = new Headers(cookieHeaders);
+    if (!upstream.ok) return failureResponse(await apiErrorOf(upstream), await api.cookieHeaders());
+    const headers = new Headers(await api.cookieHeaders());
     for (const name of PASSED_THROUGH_HEADERS) {
       const value = upstream.headers.get(name);
       if (value) headers.set(name, value);
@@ -31,6 +27,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     headers.set('Cache-Control', 'private, no-store');
     return new Response(upstream.body, { status: upstream.status, headers });
   } catch (error) {
-    return unreachableResponse(error);
+    return failureResponse(error);
   }
 }

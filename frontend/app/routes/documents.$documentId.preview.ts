@@ -1,7 +1,6 @@
 import type { DocumentPreview } from '@docent/common/documents';
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { unreachableResponse } from '~/documents/documents-api.server';
-import { signedInApi } from '~/lib/api.server';
+import { failureResponse, signedInApi } from '~/lib/api-client.server';
 
 /** GET ?page=N -> one page of the document's extracted text, from GET /api/documents/{id}/preview. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -14,6 +13,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     );
     return Response.json(preview, { headers: await api.cookieHeaders() });
   } catch (error) {
-    return unreachableResponse(error);
+    return failureResponse(error);
   }
 }

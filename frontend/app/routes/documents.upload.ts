@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { callDocumentsApi, unreachableResponse } from '~/documents/documents-api.server';
 import { SESSION_RENEWED_HEADER } from '~/documents/upload-request';
+import { failureResponse, signedInApi } from '~/lib/api-client.server';
 import { assertCsrfHeader } from '~/lib/csrf.server';
-import { getWebSession } from '~/lib/session.server';
 
 /**
  * POST multipart (field `document`) -> the API's UploadResponse, with its status. The
@@ -15,25 +14,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // The token must come as a header: looking for it in a multipart body would read the whole upload.
   await assertCsrfHeader(request, context);
-  const session = await getWebSession(request, context);
+  const api = await signedInApi(request, context);
 
   try {
-    const { upstream, cookieHeaders, sessionRenewed } = await callDocumentsApi(
-      context,
-      session,
-      '/api/documents/upload',
-      {
-        method: 'POST',
-        body: request.body,
-        contentType: request.headers.get('Content-Type'),
-      },
-    );
-    const headers = new Headers(cookieHeaders);
+    const { response: upstream, sessionRenewed } = await api.raw('/api/documents/upload', {
+      method: 'POST',
+      stream: { body: request.body, contentType: request.headers.get('Content-Type') },
+    });
+    const headers = new Headers(await api.cookieHeaders());
     headers.set('Content-Type', upstream.headers.get('Content-Type') ?? 'application/json');
     // The file went to the API with an expired token; the page sends it again with the renewed one.
     if (sessionRenewed) headers.set(SESSION_RENEWED_HEADER, 'true');
     return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers });
   } catch (error) {
-    return unreachableResponse(error);
+    return failureResponse(error);
   }
 }

@@ -1,8 +1,7 @@
 import type { SearchResponse } from '@docent/common/search';
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { unreachableResponse } from '~/documents/documents-api.server';
 import { readSearchRequest } from '~/intelligence/intelligence-requests';
-import { signedInApi } from '~/lib/api.server';
+import { failureResponse, signedInApi } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 
 /**
@@ -17,12 +16,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await signedInApi(request, context);
   await assertCsrf(request, context);
   const search = readSearchRequest(await request.json().catch(() => undefined));
-  if (!search)
-    return Response.json({ success: false, error: 'Enter a search of at most 1000 characters' }, { status: 400 });
+  if (!search.ok) return Response.json({ success: false, error: search.error }, { status: 400 });
   try {
-    const response = await api.call<SearchResponse>('/api/search/rag', { method: 'POST', body: search });
+    const response = await api.call<SearchResponse>('/api/search/rag', { method: 'POST', body: search.value });
     return Response.json(response, { headers: await api.cookieHeaders() });
   } catch (error) {
-    return unreachableResponse(error);
+    return failureResponse(error);
   }
 }

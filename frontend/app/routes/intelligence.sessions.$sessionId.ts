@@ -1,7 +1,6 @@
 import type { ChatSessionResponse } from '@docent/common/chat';
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { unreachableResponse } from '~/documents/documents-api.server';
-import { signedInApi } from '~/lib/api.server';
+import { failureResponse, signedInApi } from '~/lib/api-client.server';
 
 /** GET -> one chat session with its messages, from GET /api/chat/sessions/{id}. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -12,6 +11,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     );
     return Response.json(response, { headers: await api.cookieHeaders() });
   } catch (error) {
-    return unreachableResponse(error);
+    return failureResponse(error);
   }
 }

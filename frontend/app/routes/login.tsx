@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { AuthLayout } from '~/auth/auth-layout';
-import { signIn } from '~/auth/auth-session.server';
+import { readSignIn, signIn } from '~/auth/auth-session.server';
 import { LoginForm } from '~/auth/login-form';
 import { redirectTargetOf } from '~/auth/redirect-target';
-import { ApiError, apiRequest } from '~/lib/api.server';
+import { anonymousCall, ApiError } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { getWebSession } from '~/lib/session.server';
 import { AUTH_MESSAGES } from '~/machines/auth.machine';
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = redirectTargetOf(new URL(request.url).searchParams);
   const session = await getWebSession(request, context);
   if (session.get('accessToken')) throw redirect(redirectTo);
-  const demoAvailable = await apiRequest<{ available?: unknown }>(context, '/api/auth/demo').then(
+  const demoAvailable = await anonymousCall<{ available?: unknown }>(context, '/api/auth/demo').then(
     ({ available }) => available === true,
     () => false,
   );
@@ -29,20 +29,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await assertCsrf(request, context);
   const form = await request.formData();
   const demo = form.get('intent') === 'demo';
+  const signInBody = demo
+    ? readSignIn('demo', {})
+    : readSignIn('login', {
+        email: form.get('email'),
+        password: form.get('password'),
+        rememberMe: form.get('rememberMe') === 'on',
+      });
+  if (!signInBody.ok) return data({ error: signInBody.error }, { status: 400 });
   try {
-    const { headers } = await signIn(
-      request,
-      context,
-      session,
-      demo
-        ? { kind: 'demo' }
-        : {
-            kind: 'login',
-            email: form.get('email'),
-            password: form.get('password'),
-            rememberMe: form.get('rememberMe') === 'on',
-          },
-    );
+    const { headers } = await signIn(request, context, session, signInBody.value);
     return redirect(redirectTargetOf(new URL(request.url).searchParams), { headers });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -1,11 +1,10 @@
-import { validateRegistration } from '@docent/common/validation';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { AuthLayout } from '~/auth/auth-layout';
-import { signIn } from '~/auth/auth-session.server';
+import { readSignIn, signIn } from '~/auth/auth-session.server';
 import { redirectTargetOf } from '~/auth/redirect-target';
 import { RegisterForm } from '~/auth/register-form';
-import { ApiError } from '~/lib/api.server';
+import { ApiError } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { getWebSession } from '~/lib/session.server';
 import { AUTH_MESSAGES } from '~/machines/auth.machine';
@@ -26,16 +25,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await assertCsrf(request, context);
   const form = await request.formData();
   const text = (field: string) => String(form.get(field) ?? '');
-  const registration = {
+  const registration = readSignIn('register', {
     name: text('name').trim(),
     email: text('email').trim(),
     password: text('password'),
     confirmPassword: text('confirmPassword'),
-  };
-  const invalid = validateRegistration(registration);
-  if (invalid) return data({ error: invalid }, { status: 400 });
+  });
+  if (!registration.ok) return data({ error: registration.error }, { status: 400 });
   try {
-    const { headers } = await signIn(request, context, session, { kind: 'register', ...registration });
+    const { headers } = await signIn(request, context, session, registration.value);
     return redirect(redirectTargetOf(new URL(request.url).searchParams), { headers });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -1,18 +1,16 @@
 import { z } from 'zod';
-import { ROLES } from '@docent/common/permissions';
+import { ROLES } from '../permissions/index.js';
 import {
   API_KEY_NAME_REQUIRED,
   FIELD_LIMITS,
+  NOT_A_JSON_OBJECT,
   REGISTRATION_MESSAGES,
   validateApiKeyName,
   validateProfileUpdate,
   validateRegistration,
-} from '@docent/common/validation';
+} from '../validation/index.js';
 
 const text = (field: string) => z.string({ error: `${field} must be a string` });
-
-/** What a request without a JSON object body (none, an array, a form) is told, rather than the schema library's wording. */
-const NOT_AN_OBJECT = 'The request body must be a JSON object';
 
 /** Runs one of the shared form rules (the web forms use the same ones) as a schema refinement. */
 const rule =
@@ -51,7 +49,7 @@ export const registerSchema = z
       password: text('password'),
       confirmPassword: text('confirmPassword'),
     },
-    { error: NOT_AN_OBJECT },
+    { error: NOT_A_JSON_OBJECT },
   )
   .superRefine(rule(validateRegistration));
 
@@ -77,7 +75,7 @@ export const logoutSchema = z
       sessionId: z.uuid({ error: 'sessionId must be a session id' }).optional(),
       logoutAll: z.boolean({ error: 'logoutAll must be true or false' }).default(false),
     },
-    { error: NOT_AN_OBJECT },
+    { error: NOT_A_JSON_OBJECT },
   )
   .prefault({});
 
@@ -88,17 +86,15 @@ export const profileUpdateSchema = z
       email: text('email').optional(),
       avatar: z.string({ error: 'avatar must be a string or null' }).nullable().optional(),
     },
-    { error: NOT_AN_OBJECT },
+    { error: NOT_A_JSON_OBJECT },
   )
   .superRefine(rule(validateProfileUpdate));
 
 export const createApiKeySchema = z
-  .object({ name: z.string({ error: API_KEY_NAME_REQUIRED }) }, { error: NOT_AN_OBJECT })
+  .object({ name: z.string({ error: API_KEY_NAME_REQUIRED }) }, { error: NOT_A_JSON_OBJECT })
   .superRefine(rule(({ name }) => validateApiKeyName(name)));
 
 export const changeRoleSchema = z.object(
   { role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` }) },
-  { error: NOT_AN_OBJECT },
+  { error: NOT_A_JSON_OBJECT },
 );
-
-export const idParam = (what: string) => z.uuid({ error: `${what} must be an id` });

@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import {
-  ACCESS_LEVELS,
-  DOCUMENT_SORT_FIELDS,
-  DOCUMENT_STATUSES,
-  DOCUMENT_TYPES,
-  type DocumentListQuery,
-} from '@docent/common/documents';
-import { isoDateProblem, STORABLE_YEARS } from '@docent/common/validation';
+import { idParam, isoDateProblem, NOT_A_JSON_OBJECT, STORABLE_YEARS } from '../validation/index.js';
+import { ACCESS_LEVELS, DOCUMENT_SORT_FIELDS, DOCUMENT_TYPES, type DocumentListQuery } from './document-api.js';
+import { DOCUMENT_STATUSES } from './document-status.js';
+
+export const documentIdParam = idParam('Document id');
 
 /** A comma-separated query parameter (or the parameter repeated) as a list of allowed values. */
 const listOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
@@ -85,10 +82,10 @@ export const documentMetadataSchema = z
         .enum(ACCESS_LEVELS, { error: `accessLevel must be one of ${ACCESS_LEVELS.join(', ')}` })
         .optional(),
     },
-    { error: 'The request body must be a JSON object' },
+    { error: NOT_A_JSON_OBJECT },
   )
   .transform(({ id: _id, ...fields }) => fields)
-  .refine((fields) => Buffer.byteLength(JSON.stringify(fields)) <= MAX_METADATA_BYTES, {
+  .refine((fields) => new TextEncoder().encode(JSON.stringify(fields)).byteLength <= MAX_METADATA_BYTES, {
     message: `Metadata must be at most ${MAX_METADATA_BYTES / 1024} KB of JSON`,
   });
 

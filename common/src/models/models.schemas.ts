@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { NOT_A_JSON_OBJECT } from '../validation/index.js';
 import {
   MODEL_PARAMETER_BOUNDS,
   SETTABLE_MODEL_STATUSES,
   type AddProviderRequest,
   type ModelUpdate,
   type RoutingConfiguration,
-} from '@docent/common/models';
-
-const NOT_AN_OBJECT = 'The request body must be a JSON object';
+} from './model-api.js';
 
 export const modelIdParam = z
   .string()
@@ -79,7 +78,7 @@ export const modelUpdateSchema = z.object(
       )
       .optional(),
   },
-  { error: NOT_AN_OBJECT },
+  { error: NOT_A_JSON_OBJECT },
 ) satisfies z.ZodType<ModelUpdate>;
 
 const routedModelId = (field: string) =>
@@ -98,7 +97,7 @@ export const routingSchema = z.object(
     costOptimizedModelId: routedModelId('costOptimizedModelId'),
     autoRouting: z.boolean({ error: 'autoRouting must be true or false' }).optional(),
   },
-  { error: NOT_AN_OBJECT },
+  { error: NOT_A_JSON_OBJECT },
 ) satisfies z.ZodType<Partial<RoutingConfiguration>>;
 
 /** POST /api/models/providers ('Add Provider'). */
@@ -116,5 +115,5 @@ export const addProviderSchema = z.object(
       .max(1000, 'apiKey must be at most 1000 characters')
       .optional(),
   },
-  { error: NOT_AN_OBJECT },
+  { error: NOT_A_JSON_OBJECT },
 ) satisfies z.ZodType<AddProviderRequest>;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_SEARCH_TYPE, SEARCH_TYPES } from '../search/search-api.js';
+import { searchFilters } from '../search/search.schemas.js';
+import { idParam, NOT_A_JSON_OBJECT } from '../validation/index.js';
 import {
   DEFAULT_CHAT_SOURCES,
   MAX_CHAT_MESSAGE_LENGTH,
@@ -6,10 +9,7 @@ import {
   MAX_CHAT_TITLE_LENGTH,
   type ChatRequest,
   type RenameChatSessionRequest,
-} from '@docent/common/chat';
-import { DEFAULT_SEARCH_TYPE, SEARCH_TYPES } from '@docent/common/search';
-import { idParam } from '../auth/auth.schemas.js';
-import { searchFilters } from '../search/search.schemas.js';
+} from './chat-api.js';
 
 const SOURCES_MESSAGE = `searchOptions.limit must be a whole number from 1 to ${MAX_CHAT_SOURCES}`;
 
@@ -49,7 +49,7 @@ export const chatRequestSchema = z.object(
       .optional(),
     preference: z.literal('cost', { error: 'preference may only be "cost"' }).optional(),
   },
-  { error: 'The request body must be a JSON object' },
+  { error: NOT_A_JSON_OBJECT },
 ) satisfies z.ZodType<ChatRequest>;
 
 /** PATCH /api/chat/sessions/{id}. */
@@ -61,5 +61,5 @@ export const renameChatSessionSchema = z.object(
       .min(1, 'title must not be empty')
       .max(MAX_CHAT_TITLE_LENGTH, `title must be at most ${MAX_CHAT_TITLE_LENGTH} characters`),
   },
-  { error: 'The request body must be a JSON object' },
+  { error: NOT_A_JSON_OBJECT },
 ) satisfies z.ZodType<RenameChatSessionRequest>;

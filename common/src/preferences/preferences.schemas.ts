@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGES, RESULTS_PER_PAGE, THEMES, type UserPreferences } from '@docent/common/preferences';
-import { SEARCH_TYPES } from '@docent/common/search';
+import { SEARCH_TYPES } from '../search/search-api.js';
+import { LANGUAGES, RESULTS_PER_PAGE, THEMES, type UserPreferences } from './preferences-api.js';
 
 const { min, max, step } = RESULTS_PER_PAGE;
 const RESULTS_PER_PAGE_CHOICES = Array.from({ length: (max - min) / step + 1 }, (_, index) => min + index * step);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DOCUMENT_TYPES } from '@docent/common/documents';
+import { DOCUMENT_TYPES } from '../documents/document-api.js';
+import { NOT_A_JSON_OBJECT } from '../validation/index.js';
 import {
   DEFAULT_SEARCH_LIMIT,
   DEFAULT_SEARCH_TYPE,
@@ -7,7 +8,7 @@ import {
   MAX_SEARCH_QUERY_LENGTH,
   SEARCH_TYPES,
   type SearchRequest,
-} from '@docent/common/search';
+} from './search-api.js';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`;
 
@@ -66,5 +67,5 @@ export const searchRequestSchema = z.object(
       )
       .prefault({}),
   },
-  { error: 'The request body must be a JSON object' },
+  { error: NOT_A_JSON_OBJECT },
 ) satisfies z.ZodType<SearchRequest>;
