@@ -43,7 +43,7 @@ describe('PluginsModule', () => {
 
     expect(registry.listTools().map((tool) => tool.name)).toEqual(['echo']);
     expect(registry.listProviders()).toEqual([]);
-    await expect(registry.getTool('echo')!.execute({ text: 'hello' }, context)).resolves.toEqual({
+    await expect(registry.getTool('echo')!.execute!({ text: 'hello' }, context)).resolves.toEqual({
       result: 'hello',
       metadata: { length: 5 },
     });

@@ -101,6 +101,39 @@ describe('discoverPlugins', () => {
     expect(tools.map((tool) => tool.name)).toEqual(['first', 'second']);
   });
 
+  it('loads a coming-soon tool declared as data, and refuses code on it or a ready tool without code', async () => {
+    const declared = (name: string, extra: string) => `
+      export default {
+        name: '${name}', category: 'web', description: 'Not yet',
+        inputSchema: { type: 'object' }, readOnly: true, destructive: false, idempotent: true, ${extra}
+      };`;
+    await writePackage(
+      'a-coming-soon',
+      { name: 'coming-soon', docent: { kind: 'tool' }, main: 'index.js' },
+      { 'index.js': declared('web_scraper', "status: 'coming-soon'") },
+    );
+    await writePackage(
+      'b-pretends',
+      { name: 'pretends', docent: { kind: 'tool' }, main: 'index.js' },
+      { 'index.js': declared('email_send', "status: 'coming-soon', async execute() { return { result: 'sent' }; }") },
+    );
+    await writePackage(
+      'c-cannot-run',
+      { name: 'cannot-run', docent: { kind: 'tool' }, main: 'index.js' },
+      { 'index.js': declared('calendar', '') },
+    );
+
+    const { tools, failures } = await discoverPlugins(pluginsDirectory);
+
+    expect(tools.map((tool) => [tool.name, tool.status, tool.execute])).toEqual([
+      ['web_scraper', 'coming-soon', undefined],
+    ]);
+    expect(failures.map((failure) => failure.packageName)).toEqual(['pretends', 'cannot-run']);
+    for (const failure of failures) {
+      expect(failure.message).toContain('A ready tool needs execute(); a coming-soon tool has none');
+    }
+  });
+
   it('ignores folders that are not plugin packages', async () => {
     await writePackage(
       'sdk',

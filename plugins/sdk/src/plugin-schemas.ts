@@ -34,19 +34,27 @@ const jsonObjectSchemaSchema = z.looseObject({
   required: z.array(z.string()).optional(),
 });
 
-export const toolPluginSchema = z.object({
-  name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected 1-64 letters, digits, "_" or "-"'),
-  category: z.string().min(1),
-  description: z.string().min(1),
-  inputSchema: jsonObjectSchemaSchema,
-  outputSchema: jsonSchemaSchema.optional(),
-  readOnly: z.boolean(),
-  destructive: z.boolean(),
-  idempotent: z.boolean(),
-  status: z.enum(['ready', 'coming-soon']).optional(),
-  requires: z.string().min(1).optional(),
-  execute: functionSchema,
-});
+export const toolPluginSchema = z
+  .object({
+    name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected 1-64 letters, digits, "_" or "-"'),
+    category: z.string().min(1),
+    description: z.string().min(1),
+    inputSchema: jsonObjectSchemaSchema,
+    outputSchema: jsonSchemaSchema.optional(),
+    readOnly: z.boolean(),
+    destructive: z.boolean(),
+    idempotent: z.boolean(),
+    status: z.enum(['ready', 'coming-soon']).optional(),
+    requires: z.string().min(1).optional(),
+    execute: functionSchema.optional(),
+  })
+  // A ready tool must run; a coming-soon one is data only, so code there could only pretend.
+  .refine((tool) => (tool.status === 'coming-soon') === (tool.execute === undefined), {
+    message: 'A ready tool needs execute(); a coming-soon tool has none',
+    path: ['execute'],
+    // Also when other fields are wrong, so that one report names every problem.
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  });
 
 const modelInfoSchema = z.object({
   id: z.string().min(1),

@@ -14,9 +14,33 @@ export interface JsonObjectSchema extends JsonSchema {
 
 export type ToolStatus = 'ready' | 'coming-soon';
 
+/** One item of a tool's list result (a search hit, a candidate model), as lists show it. */
+export interface ToolResultItem {
+  title: string;
+  /** Set when this item failed on its own while the others did not. */
+  error?: string;
+  readonly [detail: string]: unknown;
+}
+
 export interface ToolExecutionResult<TResult = unknown> {
+  /** What the tool answers; described by `outputSchema` when the tool declares one. */
   result: TResult;
   metadata?: Readonly<Record<string, unknown>>;
+  /** The tool's answer as a list of items, when it is one (search hits, candidates). */
+  results?: readonly ToolResultItem[];
+}
+
+/**
+ * The input is valid against the tool's schema, but the tool cannot act on it (a division
+ * by zero): the caller's mistake, answered as such, never as a failure of the server.
+ */
+export class ToolInputError extends Error {
+  override name = 'ToolInputError';
+}
+
+/** Also for an error thrown by another copy of this package, which `instanceof` would miss. */
+export function isToolInputError(error: unknown): error is ToolInputError {
+  return error instanceof ToolInputError || (error instanceof Error && error.name === 'ToolInputError');
 }
 
 export interface ToolPlugin<
@@ -36,12 +60,15 @@ export interface ToolPlugin<
   destructive: boolean;
   /** Calling it again with the same input has no further effect. */
   idempotent: boolean;
-  /** Defaults to 'ready'. */
+  /** Defaults to 'ready'. A coming-soon tool is listed only, and has no `execute`. */
   status?: ToolStatus;
   /** The status component (e.g. 'rag-engine') that must be ready for the tool to be offered. */
   requires?: string;
-  /** Receives input the host has already validated against `inputSchema`. */
-  execute(input: TInput, context: PluginContext<TConfig>): Promise<ToolExecutionResult<TResult>>;
+  /**
+   * Receives input the host has already validated against `inputSchema`. Required unless
+   * the tool is coming soon; throw `ToolInputError` for input the tool cannot act on.
+   */
+  execute?(input: TInput, context: PluginContext<TConfig>): Promise<ToolExecutionResult<TResult>>;
 }
 
 /** Returns its argument; it exists so a plain object literal is checked against the contract. */

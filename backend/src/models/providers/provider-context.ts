@@ -40,6 +40,7 @@ export function contextFor(pluginId: string, config: ProviderSettings): PluginCo
     },
     router: {
       route: () => Promise.reject(new Error(PROVIDERS_DO_NOT_ROUTE)),
+      explain: () => Promise.reject(new Error(PROVIDERS_DO_NOT_ROUTE)),
     },
   };
 }

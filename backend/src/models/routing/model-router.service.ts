@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { RoutingConfiguration } from '@docent/common/models';
 import type {
   ChatRequest,
   ChatResponse,
   ChatStreamPart,
   FinishReason,
   ModelPricing,
+  RouteChoice,
+  RouteChoiceRequest,
   TokenUsage,
 } from '@docent/plugin-sdk';
 import type { Principal } from '../../auth/principal.js';
@@ -18,10 +21,11 @@ import {
 } from '../providers/provider-errors.js';
 import { costPerThousand, ModelCatalog, type CatalogModel } from '../read-model/model-catalog.js';
 import { ProviderSecrets, redactKey } from '../secrets/provider-secrets.js';
-import { orderCandidates } from './candidate-order.js';
+import { orderCandidates, type CandidateRequest } from './candidate-order.js';
 import { ModelInvocationRecorder } from './invocation-recorder.js';
 import { ModelCallFailedError, ModelLimitReachedError, NoModelAvailableError } from './model-router.errors.js';
 import { limitReachedMessage, secondsUntilLimitResets } from './usage-ledger.js';
+import { describeRouteChoice } from './route-choice.js';
 import { UsageLimits } from './usage-limits.js';
 
 /** What a caller asks of a model; the router picks which one, and fills in its configured parameters. */
@@ -129,6 +133,13 @@ export class ModelRouter {
     });
   }
 
+  /** Which model a request would go to first, and why; nothing is sent. */
+  async explain(request: RouteChoiceRequest): Promise<RouteChoice> {
+    const models = await this.catalog.models();
+    const routing = await this.catalog.routing();
+    return describeRouteChoice(this.order(models, routing, request), models, routing, request);
+  }
+
   /** Tries the candidates in order; `call` must record its own success through `finish`. */
   private async route<T>(
     options: RouteOptions,
@@ -171,9 +182,7 @@ export class ModelRouter {
   }
 
   private async candidates(options: RouteOptions): Promise<CatalogModel[]> {
-    const models = await this.catalog.models();
-    const routable = models.map((model) => ({ ...model, costPerToken: costPerThousand(model.info.pricing) }));
-    const candidates = orderCandidates(routable, await this.catalog.routing(), options);
+    const candidates = this.order(await this.catalog.models(), await this.catalog.routing(), options);
     if (candidates.length > 0) return candidates;
     if (options.model !== undefined) {
       const named = await this.catalog.model(options.model);
@@ -184,6 +193,11 @@ export class ModelRouter {
     throw new NoModelAvailableError(
       'No model is active: configure a provider and test its models on the AI Models page',
     );
+  }
+
+  private order(models: CatalogModel[], routing: RoutingConfiguration, request: CandidateRequest): CatalogModel[] {
+    const routable = models.map((model) => ({ ...model, costPerToken: costPerThousand(model.info.pricing) }));
+    return orderCandidates(routable, routing, request);
   }
 
   private chatRequest(model: CatalogModel, request: ModelRequest, signal: AbortSignal): ChatRequest {
