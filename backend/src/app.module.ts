@@ -19,6 +19,7 @@ import { PreferencesModule } from './preferences/preferences.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { SearchModule } from './search/search.module.js';
 import { StatusModule } from './status/status.module.js';
+import { ToolsModule } from './tools/tools.module.js';
 
 @Module({})
 export class AppModule {
@@ -45,6 +46,7 @@ export class AppModule {
         IntelligenceModule,
         PreferencesModule,
         GatewayModule,
+        ToolsModule,
       ],
     };
   }

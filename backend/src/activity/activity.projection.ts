@@ -157,6 +157,21 @@ function describe(event: RecordedEvent): ActivityItem | null {
             description: event.data.error.slice(0, 500),
             status: 'error',
           };
+    // Which tool ran and how it went; what it was given and answered stays the caller's.
+    case 'ToolExecuted':
+      return event.data.outcome === 'success'
+        ? {
+            type: 'tool',
+            title: 'Tool executed',
+            description: `${event.data.tool} in ${event.data.latencyMs} ms`,
+            status: 'success',
+          }
+        : {
+            type: 'tool',
+            title: 'Tool failed',
+            description: `${event.data.tool}: ${(event.data.error ?? 'failed').slice(0, 400)}`,
+            status: 'error',
+          };
     default:
       return null;
   }

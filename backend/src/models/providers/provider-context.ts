@@ -45,7 +45,7 @@ export function contextFor(pluginId: string, config: ProviderSettings): PluginCo
   };
 }
 
-function pluginLogger(pluginId: string): PluginLogger {
+export function pluginLogger(pluginId: string): PluginLogger {
   const logger = new Logger(`plugin:${pluginId}`);
   const line = (message: string, details?: Readonly<Record<string, unknown>>) =>
     details ? `${message} ${JSON.stringify(details)}` : message;
