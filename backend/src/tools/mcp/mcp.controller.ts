@@ -49,11 +49,21 @@ export class McpController implements OnApplicationBootstrap {
     await transport.handleRequest(request, response, request.body);
   }
 
-  /** Stateless: no stream for server-initiated messages (GET) and no session to end (DELETE). */
+  /** Stateless: no stream for server-initiated messages. */
   @Get()
+  @Public()
+  stream(@Req() request: Request, @Res() response: Response): Promise<void> {
+    return this.refuseMethod(request, response);
+  }
+
+  /** Stateless: no session to end. */
   @Delete()
   @Public()
-  async unsupported(@Req() request: Request, @Res() response: Response): Promise<void> {
+  endSession(@Req() request: Request, @Res() response: Response): Promise<void> {
+    return this.refuseMethod(request, response);
+  }
+
+  private async refuseMethod(request: Request, response: Response): Promise<void> {
     if (!(await this.authenticate(request, response))) return;
     response
       .status(405)
