@@ -692,6 +692,50 @@ const ROWS: Row[] = [
     openAiErrors: true,
   },
 
+  // MCP tools
+  { route: 'GET /api/tools/list', as: 'admin', path: () => '/api/tools/list' },
+  {
+    route: 'POST /api/tools/execute',
+    as: 'admin',
+    path: () => '/api/tools/execute',
+    body: () => ({ tool: 'calculate', parameters: { operation: 'add', a: 1, b: 2 } }),
+    fields: [
+      text('tool'),
+      object('parameters'),
+      text('parameters.operation'),
+      number('parameters.a', { signed: true, unbounded: true }),
+      number('parameters.b', { signed: true, unbounded: true }),
+    ],
+  },
+  {
+    route: 'POST /demo/calculate',
+    as: 'admin',
+    path: () => '/demo/calculate',
+    body: () => ({ operation: 'multiply', a: 6, b: 7 }),
+    fields: [
+      text('operation'),
+      number('a', { signed: true, unbounded: true }),
+      number('b', { signed: true, unbounded: true }),
+    ],
+  },
+  {
+    route: 'POST /demo/search',
+    as: 'admin',
+    path: () => '/demo/search',
+    body: () => ({ query: 'notes' }),
+    fields: [text('query')],
+    // This app has no embedding model, so the RAG engine is degraded and the search tool not
+    // ready: the valid request is refused with 503, after every bad one was refused with 400.
+    status: 503,
+  },
+  {
+    route: 'POST /demo/route',
+    as: 'admin',
+    path: () => '/demo/route',
+    body: () => ({ query: 'Which model would answer this?' }),
+    fields: [text('query')],
+  },
+
   // The system
   { route: 'GET /health', as: 'public', path: () => '/health' },
   { route: 'GET /status', as: 'public', path: () => '/status' },
