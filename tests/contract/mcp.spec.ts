@@ -195,13 +195,13 @@ describe('who may use /mcp', () => {
       headers: {
         'Content-Type': 'application/json',
         Accept: 'application/json, text/event-stream',
-        Authorization: 'Bearer dk_not-a-real-key',
+        Authorization: 'Bearer dcnt_notARealKeyAtAll0000000000000000',
       },
       body: JSON.stringify(initializeRequest()),
     });
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer realm="Docent MCP", error="invalid_token"/);
-    await expect(connectWith('dk_not-a-real-key')).rejects.toThrow();
+    await expect(connectWith('dcnt_notARealKeyAtAll0000000000000000')).rejects.toThrow();
   });
 
   it('shows a readonly caller (signed in with an access token) no tool, and refuses a call', async () => {
