@@ -23,6 +23,7 @@ const context: PluginContext = {
   search: { search: async () => [] },
   router: {
     route: async () => ({ text: '', usage: { inputTokens: 0, outputTokens: 0 }, finishReason: 'stop' }),
+    explain: async () => ({ chosen: null, reason: 'No model is configured', candidates: [] }),
   },
 };
 

@@ -81,7 +81,7 @@ describe('discoverPlugins', () => {
     expect(failures).toEqual([]);
     expect(tools.map((tool) => tool.name)).toEqual(['echo']);
     expect(providers.map((provider) => provider.id)).toEqual(['canned']);
-    await expect(tools[0]!.execute({ text: 'hi' }, undefined as never)).resolves.toEqual({ result: 'hi' });
+    await expect(tools[0]!.execute!({ text: 'hi' }, undefined as never)).resolves.toEqual({ result: 'hi' });
   });
 
   it('loads every tool of a package whose default export is an array', async () => {

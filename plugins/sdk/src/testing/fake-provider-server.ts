@@ -87,7 +87,7 @@ export function providerContext(config: ProviderSettings): PluginContext<Provide
     logger: { debug: silent, info: silent, warn: silent, error: silent },
     config,
     search: { search: unused },
-    router: { route: unused },
+    router: { route: unused, explain: unused },
   };
 }
 
