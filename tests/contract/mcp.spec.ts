@@ -47,6 +47,7 @@ function initializeRequest() {
   };
 }
 
+// The hook's time: beyond starting the server, an embedding model to build and documents to index.
 beforeAll(async () => {
   // With an embedding model the RAG engine reports ready, so the search tool is offered.
   model = await createTinyEmbeddingModel();
@@ -61,7 +62,7 @@ beforeAll(async () => {
   diary = await ingest(t, admin.accessToken, { name: 'diary.md', content: DIARY }, { accessLevel: 'private' });
   const created = await callAs(t, member.accessToken).post('/api/api-keys').send({ name: 'MCP client' }).expect(201);
   memberApiKey = created.body.apiKey.key;
-}, STARTUP_TIMEOUT_MS);
+}, 2 * STARTUP_TIMEOUT_MS);
 
 afterAll(async () => {
   for (const client of clients) await client.close();

@@ -30,6 +30,7 @@ async function toolEvents(): Promise<Record<string, unknown>[]> {
   return rows.map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>);
 }
 
+// The hook's time: beyond starting the server, an embedding model to build and documents to index.
 beforeAll(async () => {
   // With an embedding model the RAG engine reports ready, so the search tool is offered.
   model = await createTinyEmbeddingModel();
@@ -40,7 +41,7 @@ beforeAll(async () => {
   }
   await ingest(t, people.admin.accessToken, { name: 'orchards.md', content: ORCHARD });
   await ingest(t, people.user.accessToken, { name: 'diary.md', content: DIARY }, { accessLevel: 'private' });
-}, STARTUP_TIMEOUT_MS);
+}, 2 * STARTUP_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
