@@ -28,7 +28,7 @@ export class ToolsController {
   })
   async list(@Req() request: Request): Promise<ToolListResponse> {
     const tools = await this.queries.execute(new ListToolsQuery());
-    return { success: true, tools, mcpEndpoint: `${request.protocol}://${request.get('host')}${MCP_PATH}` };
+    return { success: true, tools, mcpEndpoint: `${request.protocol}://${request.host}${MCP_PATH}` };
   }
 
   @Post('execute')

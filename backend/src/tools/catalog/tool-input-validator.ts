@@ -16,7 +16,15 @@ export class ToolInputValidator {
   assertValid(tool: ToolPlugin, parameters: Record<string, unknown>): void {
     let validate = this.compiled.get(tool.name);
     if (!validate) {
-      validate = this.ajv.compile(tool.inputSchema);
+      try {
+        validate = this.ajv.compile(tool.inputSchema);
+      } catch (error) {
+        // The plugin's mistake, not the caller's: the tool cannot run until its schema is fixed.
+        throw new DomainError(
+          'upstream-failed',
+          `${tool.name} has an invalid input schema: ${(error as Error).message}`,
+        );
+      }
       this.compiled.set(tool.name, validate);
     }
     if (!validate(parameters)) {
