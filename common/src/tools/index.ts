@@ -1,1 +1,2 @@
 export * from './tools-api.js';
+export * from './tools.schemas.js';
