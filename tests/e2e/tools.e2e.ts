@@ -122,7 +122,7 @@ test.describe('MCP Tools', () => {
       ['search', 'search'],
       ['route', 'ai'],
     ]) {
-      await expect(toolCard(page, name!).getByText(category!, { exact: true })).toBeVisible();
+      await expect(toolCard(page, name!).getByText(`Category: ${category}`, { exact: true })).toBeVisible();
       await expect(toolCard(page, name!).getByText('Ready', { exact: true })).toBeVisible();
     }
     for (const name of COMING_SOON_TOOLS) {

@@ -1,5 +1,4 @@
-import { MAX_SEARCH_QUERY_LENGTH } from '@docent/common/search';
-import type { ToolView } from '@docent/common/tools';
+import { MAX_TOOL_QUERY_LENGTH, type ToolView } from '@docent/common/tools';
 import { TextField } from '~/components/forms';
 import { formatLatency, searchSummary } from './tool-format';
 import { OutcomeLine, OutcomeList, ToolDemoCard } from './tool-demo-card';
@@ -24,7 +23,7 @@ export function SearchDemo({ tool, canExecute }: SearchDemoProps) {
           name="query"
           type="search"
           required
-          maxLength={MAX_SEARCH_QUERY_LENGTH}
+          maxLength={MAX_TOOL_QUERY_LENGTH}
           placeholder="What would you like to find?"
         />
       }

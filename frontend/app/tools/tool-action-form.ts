@@ -28,7 +28,7 @@ const isIntent = (value: unknown): value is ToolIntent => TOOL_INTENTS.some((int
 
 /**
  * A number field's value as a number; a blank or unreadable field is left as text for
- * the schema to refuse ('a must be a finite number'), never read as 0.
+ * the schema to refuse ('a must be a number'), never read as 0.
  */
 function numberOf(value: string | null): unknown {
   if (value === null || value.trim() === '') return value;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ToolView } from '@docent/common/tools';
-import { formatLatency, formatToolResult, mcpClientConfig, searchSummary, toolCounts } from './tool-format';
+import {
+  formatLatency,
+  formatToolResult,
+  mcpClientConfig,
+  searchSummary,
+  toolCounts,
+  unavailableNote,
+} from './tool-format';
 
 const tool = (name: string, status: ToolView['status']): ToolView => ({
   name,
@@ -24,6 +31,16 @@ describe('the header badges', () => {
     const tools = [tool('calculate', 'ready'), tool('search', 'ready'), tool('email_send', 'coming-soon')];
     expect(toolCounts(tools)).toEqual({ available: 2, total: 3 });
     expect(toolCounts([])).toEqual({ available: 0, total: 0 });
+  });
+});
+
+describe('why a tool is not ready', () => {
+  it("is its reason, unless the reason only repeats 'Coming Soon'", () => {
+    const degraded = { ...tool('search', 'coming-soon'), unavailableReason: 'rag-engine is degraded: no embedder' };
+    expect(unavailableNote(degraded)).toBe('rag-engine is degraded: no embedder');
+    expect(unavailableNote({ ...tool('email_send', 'coming-soon'), unavailableReason: 'Coming soon' })).toBeNull();
+    expect(unavailableNote(tool('email_send', 'coming-soon'))).toBeNull();
+    expect(unavailableNote({ ...tool('calculate', 'ready'), unavailableReason: 'stale' })).toBeNull();
   });
 });
 

@@ -11,6 +11,16 @@ export function toolCounts(tools: readonly ToolView[]): { available: number; tot
   return { available: tools.filter((tool) => tool.status === 'ready').length, total: tools.length };
 }
 
+/**
+ * Why a tool is not ready, when that says more than its status: 'rag-engine is degraded: ...'
+ * under Coming Soon, but not 'Coming soon' again.
+ */
+export function unavailableNote(tool: ToolView): string | null {
+  if (tool.status === 'ready' || !tool.unavailableReason) return null;
+  const reason = tool.unavailableReason.trim();
+  return reason.toLowerCase() === TOOL_STATUS_LABELS[tool.status].toLowerCase() ? null : reason;
+}
+
 const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 10 });
 
 /** A tool's result for people: a number as written in English, text as it is, anything else as JSON. */

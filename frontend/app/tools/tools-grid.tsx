@@ -3,7 +3,7 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { Badge } from '~/components/ui/badge';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
-import { TOOL_STATUS_LABELS } from './tool-format';
+import { TOOL_STATUS_LABELS, unavailableNote } from './tool-format';
 
 /** Every tool listed, ready or not: its category, Ready or Coming Soon, and why it is not ready. */
 export function ToolsGrid({ tools }: { tools: readonly ToolView[] }) {
@@ -20,21 +20,25 @@ export function ToolsGrid({ tools }: { tools: readonly ToolView[] }) {
           <p>No tools are installed.</p>
         ) : (
           <StyledGrid aria-labelledby={titleId}>
-            {tools.map((tool) => (
-              <li key={tool.name} aria-label={tool.name}>
-                <StyledToolHeader>
-                  <h3>{tool.name}</h3>
-                  <Badge $tone={tool.status === 'ready' ? 'success' : 'neutral'}>
-                    {TOOL_STATUS_LABELS[tool.status]}
+            {tools.map((tool) => {
+              const note = unavailableNote(tool);
+              return (
+                <li key={tool.name} aria-label={tool.name}>
+                  <StyledToolHeader>
+                    <h3>{tool.name}</h3>
+                    <Badge $tone={tool.status === 'ready' ? 'success' : 'neutral'}>
+                      {TOOL_STATUS_LABELS[tool.status]}
+                    </Badge>
+                  </StyledToolHeader>
+                  <Badge $tone="info">
+                    <span className="visually-hidden">Category: </span>
+                    {tool.category}
                   </Badge>
-                </StyledToolHeader>
-                <Badge $tone="info">{tool.category}</Badge>
-                <StyledDescription>{tool.description}</StyledDescription>
-                {tool.status !== 'ready' && tool.unavailableReason && (
-                  <StyledReason>{tool.unavailableReason}</StyledReason>
-                )}
-              </li>
-            ))}
+                  <StyledDescription>{tool.description}</StyledDescription>
+                  {note && <StyledReason>{note}</StyledReason>}
+                </li>
+              );
+            })}
           </StyledGrid>
         )}
       </CardBody>
