@@ -16,9 +16,9 @@ export const toolExecuteRequestSchema = z.object(
     tool: z
       .string({ error: 'tool is required and must be a tool name' })
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'tool must be a tool name: 1-64 letters, digits, "_" or "-"'),
-    parameters: z
-      .record(z.string(), z.unknown(), { error: 'parameters must be an object' })
-      .prefault({}) as z.ZodType<Record<string, unknown>>,
+    parameters: z.record(z.string(), z.unknown(), { error: 'parameters must be an object' }).prefault({}) as z.ZodType<
+      Record<string, unknown>
+    >,
   },
   { error: NOT_A_JSON_OBJECT },
 ) satisfies z.ZodType<ToolExecuteRequest>;
