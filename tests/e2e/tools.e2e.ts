@@ -2,12 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { DocumentView } from '@docent/common/documents';
 import type { ToolListResponse } from '@docent/common/tools';
-import { expect, test as base, themeToggle, toastRegion, waitForHydration, type LoginOptions } from './fixtures.js';
+import { createTinyEmbeddingModel } from '../../backend/src/embeddings/testing/tiny-onnx-model.js';
+import {
+  expect,
+  test as base,
+  themeToggle,
+  toastRegion,
+  waitForHydration,
+  type Account,
+  type DocentServer,
+  type LoginOptions,
+} from './fixtures.js';
 import { seriousViolations } from './support/axe.js';
 import {
   changeRole,
   closeSession,
-  deleteDocument,
   findDocuments,
   suiteAdminToken,
   uploadThroughApi,
@@ -15,18 +24,17 @@ import {
 } from './support/documents.js';
 
 interface ToolsFixtures {
-  /** A session of the suite's administrator: role changes and clean-up. */
+  /** A session of the suite's administrator: role changes. */
   adminToken: string;
   /**
-   * Unique to the test: a made-up word in its document, so a search for it finds that
-   * document first although every account sees every test's documents.
+   * A server of the test's own with an embedding model, so that the rag-engine, and with it
+   * the search tool, is ready: the suite's server runs without one (keyword search only).
    */
-  tag: string;
-  /** The test's Markdown document, processed and searchable; deleted afterwards. */
-  handbook: DocumentView;
+  readyServer: DocentServer;
 }
 
 const PROCESSING_TIMEOUT = 20_000;
+const SERVER_START_TIMEOUT = 120_000;
 
 const test = base.extend<ToolsFixtures>({
   // The welcome notification comes two seconds after start, once per browser session, and
@@ -40,28 +48,41 @@ const test = base.extend<ToolsFixtures>({
     await use(token);
     await closeSession(baseURL!, token);
   },
-  tag: async ({ baseURL, adminToken }, use) => {
-    const tag = `zq${randomUUID().slice(0, 8)}`;
-    await use(tag);
-    for (const document of await findDocuments(baseURL!, adminToken, tag))
-      await deleteDocument(baseURL!, adminToken, document.id);
-  },
-  handbook: async ({ baseURL, account, adminToken, tag }, use) => {
-    const file = writers.text(
-      `tide-tables-${tag}.md`,
-      `# Tide tables\n\nThe ${tag} harbour floods twice a day; high water comes fifty minutes later each day.\n`,
-    );
-    const uploaded = await uploadThroughApi(baseURL!, account.accessToken, file);
-    await expect
-      .poll(
-        async () =>
-          (await findDocuments(baseURL!, adminToken, tag)).find((document) => document.id === uploaded.id)?.status,
-        { timeout: PROCESSING_TIMEOUT },
-      )
-      .toBe('processed');
-    await use(uploaded);
-  },
+  readyServer: [
+    async ({ startServer, page }, use) => {
+      const model = await createTinyEmbeddingModel();
+      try {
+        const server = await startServer({ name: 'tools', env: { EMBEDDINGS_MODEL_PATH: model.path } });
+        await page.context().addCookies([{ name: 'docent_welcomed', value: '1', url: server.baseURL }]);
+        await use(server);
+      } finally {
+        await model.cleanup();
+      }
+    },
+    // A second server starting beside the suite's takes up to 40 s on a busy two-core machine.
+    { timeout: SERVER_START_TIMEOUT },
+  ],
 });
+
+/** Uploads a Markdown document with a made-up word in it and waits until it is searchable. */
+async function uploadHandbook(baseURL: string, account: Account): Promise<{ tag: string; document: DocumentView }> {
+  // Unique, so that a search for it finds this document first.
+  const tag = `zq${randomUUID().slice(0, 8)}`;
+  const file = writers.text(
+    `tide-tables-${tag}.md`,
+    `# Tide tables\n\nThe ${tag} harbour floods twice a day; high water comes fifty minutes later each day.\n`,
+  );
+  const uploaded = await uploadThroughApi(baseURL, account.accessToken, file);
+  await expect
+    .poll(
+      async () =>
+        (await findDocuments(baseURL, account.accessToken, tag)).find((document) => document.id === uploaded.id)
+          ?.status,
+      { timeout: PROCESSING_TIMEOUT },
+    )
+    .toBe('processed');
+  return { tag, document: uploaded };
+}
 
 /** GET /api/tools/list as the account: what the page should show. */
 async function toolList(baseURL: string, token: string): Promise<ToolListResponse> {
@@ -87,8 +108,8 @@ const toolCard = (page: Page, name: string) =>
 /** A latency as the page writes it: '3 ms', '0.4 ms'. */
 const LATENCY = /^\d+(\.\d)? ms$/;
 
-async function openTools(page: Page, login: (options?: LoginOptions) => Promise<void>) {
-  await login({ redirect: '/tools' });
+async function openTools(page: Page, login: (options?: LoginOptions) => Promise<void>, options: LoginOptions = {}) {
+  await login({ ...options, redirect: '/tools' });
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'MCP Tools' })).toBeVisible();
 }
@@ -101,14 +122,19 @@ async function calculate(page: Page, a: string, operation: string, b: string) {
 }
 
 test.describe('MCP Tools', () => {
-  test('the header counts the available and all tools; the grid shows each with its category and status', async ({
+  test('with every component ready: the header counts, the grid, how to connect, and the search demo finding an uploaded document', async ({
     page,
     login,
-    account,
-    baseURL,
+    createAccount,
+    readyServer,
   }) => {
-    const list = await toolList(baseURL!, account.accessToken);
-    await openTools(page, login);
+    // Uploading and processing a document, then the page, on a machine running two servers.
+    test.setTimeout(90_000);
+    const on = readyServer.baseURL;
+    const account = await createAccount({ baseURL: on });
+    const { tag, document } = await uploadHandbook(on, account);
+    const list = await toolList(on, account.accessToken);
+    await openTools(page, login, { account, baseURL: on });
     await expect(page).toHaveTitle('MCP Tools · Docent');
 
     const available = list.tools.filter((tool) => tool.status === 'ready').length;
@@ -121,9 +147,9 @@ test.describe('MCP Tools', () => {
       ['calculate', 'computation'],
       ['search', 'search'],
       ['route', 'ai'],
-    ]) {
-      await expect(toolCard(page, name!).getByText(`Category: ${category}`, { exact: true })).toBeVisible();
-      await expect(toolCard(page, name!).getByText('Ready', { exact: true })).toBeVisible();
+    ] as const) {
+      await expect(toolCard(page, name).getByText(`Category: ${category}`, { exact: true })).toBeVisible();
+      await expect(toolCard(page, name).getByText('Ready', { exact: true })).toBeVisible();
     }
     for (const name of COMING_SOON_TOOLS) {
       await expect(toolCard(page, name).getByText('Coming Soon', { exact: true })).toBeVisible();
@@ -136,6 +162,13 @@ test.describe('MCP Tools', () => {
     await expect(connect.getByRole('button', { name: 'Copy' })).toBeVisible();
     await expect(connect.locator('pre')).toContainText(`"url": "${list.mcpEndpoint}"`);
     await expect(connect.locator('pre')).toContainText('"Authorization": "Bearer YOUR_API_KEY"');
+
+    await searchDemo(page).getByLabel('Query').fill(`${tag} harbour`);
+    await searchDemo(page).getByRole('button', { name: 'Execute' }).click();
+    await expect(outcome(page, 'RAG Search').getByText(/^\d+ results?$/)).toBeVisible();
+    await expect(outcome(page, 'RAG Search').getByText(document.name, { exact: true })).toBeVisible();
+    await expect(outcome(page, 'RAG Search').getByText(LATENCY)).toBeVisible();
+    await expect(toastRegion(page).getByText('search executed successfully')).toBeVisible();
   });
 
   test('the calculator computes 6 × 7 = 42 with its latency; a division by zero fails with the reason', async ({
@@ -155,20 +188,16 @@ test.describe('MCP Tools', () => {
     await expect(outcome(page, 'Calculator').getByText('42', { exact: true })).toHaveCount(0);
   });
 
-  test("the search demo counts the results and names the top one, the uploaded document's", async ({
-    page,
-    login,
-    tag,
-    handbook,
-  }) => {
+  test('a tool whose component is not ready says why and offers no run', async ({ page, login, account, baseURL }) => {
+    const search = (await toolList(baseURL!, account.accessToken)).tools.find((tool) => tool.name === 'search');
+    // The suite's server has no embedding model, so its rag-engine is degraded.
+    expect(search?.status, "the search tool on the suite's server").toBe('coming-soon');
     await openTools(page, login);
 
-    await searchDemo(page).getByLabel('Query').fill(`${tag} harbour`);
-    await searchDemo(page).getByRole('button', { name: 'Execute' }).click();
-    await expect(outcome(page, 'RAG Search').getByText(/^\d+ results?$/)).toBeVisible();
-    await expect(outcome(page, 'RAG Search').getByText(handbook.name, { exact: true })).toBeVisible();
-    await expect(outcome(page, 'RAG Search').getByText(LATENCY)).toBeVisible();
-    await expect(toastRegion(page).getByText('search executed successfully')).toBeVisible();
+    await expect(toolCard(page, 'search').getByText('Coming Soon', { exact: true })).toBeVisible();
+    await expect(toolCard(page, 'search').getByText(/^rag-engine is degraded/)).toBeVisible();
+    await expect(searchDemo(page).getByRole('button', { name: 'Execute' })).toBeDisabled();
+    await expect(searchDemo(page).getByText(/^Not ready: rag-engine is degraded/)).toBeVisible();
   });
 
   test('a read-only user sees the tools but no Execute, and the page says why', async ({
