@@ -23,7 +23,7 @@ import {
   type ModelDraft,
 } from './model-draft';
 import { STATUS_LABELS } from './model-format';
-import { useFetcherAnnouncement } from './use-fetcher-announcement';
+import { useFetcherAnnouncement } from '~/lib/use-fetcher-announcement';
 
 const TABS: { key: ConfigureTab; label: string }[] = [
   { key: 'general', label: 'General' },

@@ -8,7 +8,7 @@ import { testForm } from './model-action-form';
 import { testAnnouncement, testFetcherKey, type TestModelResult } from './model-actions';
 import { formatSeconds } from './model-format';
 import { ModelStatusBadge } from './model-status-badge';
-import { useFetcherAnnouncement } from './use-fetcher-announcement';
+import { useFetcherAnnouncement } from '~/lib/use-fetcher-announcement';
 
 interface TestModelsDialogProps {
   open: boolean;
