@@ -16,6 +16,7 @@ import { MetricsViews } from '../read-model/metrics-views.js';
 export class PrometheusMetrics {
   readonly registry = new Registry();
   private readonly requestDuration: Histogram<'method' | 'route' | 'status_class'>;
+  private scrapedModelCalls?: ReturnType<MetricsViews['modelCallsEver']>;
 
   constructor(views: MetricsViews, eventStore: EventStore, projections: ProjectionRunner, realtime: RealtimeService) {
     const registers = [this.registry];
@@ -26,19 +27,8 @@ export class PrometheusMetrics {
       buckets: LATENCY_BUCKET_BOUNDS_MS.map((ms) => ms / 1000),
       registers,
     });
-    const modelTokens = new Counter({
-      name: 'docent_model_tokens_total',
-      help: 'Tokens of model calls, by model, provider and direction (input or output)',
-      labelNames: ['model', 'provider', 'direction'],
-      registers: [],
-    });
-    const modelCost = new Counter({
-      name: 'docent_model_cost_dollars_total',
-      help: 'Cost of model calls in US dollars, by model and provider',
-      labelNames: ['model', 'provider'],
-      registers: [],
-    });
-    // One read of the figures at each scrape fills all three: the calls, registered first, are collected first.
+    // Each scrape reads the model figures once, for all three counters.
+    const modelFigures = () => (this.scrapedModelCalls ??= views.modelCallsEver());
     new Counter({
       name: 'docent_model_calls_total',
       help: 'Calls to model providers, by model, provider and outcome',
@@ -46,20 +36,38 @@ export class PrometheusMetrics {
       registers,
       async collect() {
         this.reset();
-        modelTokens.reset();
-        modelCost.reset();
-        for (const call of await views.modelCallsEver()) {
+        for (const call of await modelFigures()) {
           const labels = { model: call.modelId, provider: call.providerId };
           this.inc({ ...labels, outcome: 'success' }, call.calls - call.errors);
           this.inc({ ...labels, outcome: 'error' }, call.errors);
-          modelTokens.inc({ ...labels, direction: 'input' }, call.inputTokens);
-          modelTokens.inc({ ...labels, direction: 'output' }, call.outputTokens);
-          modelCost.inc(labels, call.cost);
         }
       },
     });
-    this.registry.registerMetric(modelTokens);
-    this.registry.registerMetric(modelCost);
+    new Counter({
+      name: 'docent_model_tokens_total',
+      help: 'Tokens of model calls, by model, provider and direction (input or output)',
+      labelNames: ['model', 'provider', 'direction'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const call of await modelFigures()) {
+          const labels = { model: call.modelId, provider: call.providerId };
+          this.inc({ ...labels, direction: 'input' }, call.inputTokens);
+          this.inc({ ...labels, direction: 'output' }, call.outputTokens);
+        }
+      },
+    });
+    new Counter({
+      name: 'docent_model_cost_dollars_total',
+      help: 'Cost of model calls in US dollars, by model and provider',
+      labelNames: ['model', 'provider'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const call of await modelFigures())
+          this.inc({ model: call.modelId, provider: call.providerId }, call.cost);
+      },
+    });
     new Gauge({
       name: 'docent_document_processing_queue_depth',
       help: 'Documents uploaded or sent for reprocessing and not yet processed (or failed)',
@@ -97,6 +105,10 @@ export class PrometheusMetrics {
 
   /** The text exposition format, and its content type. */
   async exposition(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    try {
+      return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    } finally {
+      this.scrapedModelCalls = undefined;
+    }
   }
 }

@@ -156,16 +156,21 @@ export class MetricsViews {
 
   /** Model calls of all time, per model: what the Prometheus counters report. */
   async modelCallsEver(): Promise<Omit<ModelRow, 'bucket'>[]> {
-    const rows = await this.modelCalls({ from: new Date(0), to: new Date(8.64e15) }, 'day');
-    const byModel = new Map<string, Omit<ModelRow, 'bucket'>>();
-    for (const { bucket: _bucket, ...row } of rows) {
-      const total = byModel.get(row.modelId);
-      if (!total) byModel.set(row.modelId, { ...row });
-      else
-        for (const key of ['calls', 'errors', 'inputTokens', 'outputTokens', 'cost', 'totalMs'] as const)
-          total[key] += row[key];
-    }
-    return [...byModel.values()];
+    const rows = await this.sql(
+      `select model_id, provider_id, sum(calls) as calls, sum(errors) as errors, sum(input_tokens) as input_tokens,
+              sum(output_tokens) as output_tokens, sum(cost) as cost, sum(total_ms) as total_ms
+       from metrics_model_hours group by 1, 2 order by 1`,
+    );
+    return rows.map((row) => ({
+      modelId: String(row.model_id),
+      providerId: String(row.provider_id),
+      calls: number(row.calls),
+      errors: number(row.errors),
+      inputTokens: number(row.input_tokens),
+      outputTokens: number(row.output_tokens),
+      cost: number(row.cost),
+      totalMs: number(row.total_ms),
+    }));
   }
 
   /** Per-user usage per bucket; only `userId`'s when given. */
