@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { documentIdOf } from '../../documents/domain/document.events.js';
 import type { RecordedEvent } from '../../event-store/domain-event.js';
 import { Projection, type ProjectionHandler } from '../../projections/projection.js';
-import { hourOf, dayOf } from './time-buckets.js';
+import type { CallerTraffic } from '../domain/metrics.events.js';
+import { dayOf, hourOf } from './time-buckets.js';
 
 /** The counted occurrences kept per hour, by name. */
 export type CountedMetric =
@@ -53,7 +54,7 @@ export class MetricsProjection implements ProjectionHandler {
       case 'ApiTrafficRecorded':
         return this.recordTraffic(em, event as RecordedEvent<'ApiTrafficRecorded'>);
       case 'ModelInvoked':
-        return this.recordModelCall(em, event as RecordedEvent<'ModelInvoked'>);
+        return this.recordModelCalls(em, [event as RecordedEvent<'ModelInvoked'>]);
       case 'UserRegistered':
         await em.execute(
           'insert into metrics_users (user_id, name, registered_at) values (?, ?, ?) on conflict (user_id) do nothing',
@@ -114,6 +115,13 @@ export class MetricsProjection implements ProjectionHandler {
     }
   }
 
+  /** Model calls, the bulk of the log, go in with two statements per batch; everything else one event at a time. */
+  async applyAll(events: readonly RecordedEvent[], em: EntityManager): Promise<void> {
+    const calls = events.filter((event): event is RecordedEvent<'ModelInvoked'> => event.type === 'ModelInvoked');
+    for (const event of events) if (event.type !== 'ModelInvoked') await this.apply(event, em);
+    if (calls.length > 0) await this.recordModelCalls(em, calls);
+  }
+
   async reset(em: EntityManager): Promise<void> {
     for (const table of METRICS_TABLES) await em.execute(`delete from ${table}`);
   }
@@ -154,60 +162,56 @@ export class MetricsProjection implements ProjectionHandler {
       [minute, requests, errors, totalMs],
     );
     for (const caller of callers) {
-      await this.addUserUsage(em, hour, caller.userId, { requests: caller.requests, errors: caller.errors });
+      await this.addCallerTraffic(em, hour, caller);
       await this.seen(em, caller.userId, new Date(minute));
     }
   }
 
-  private async recordModelCall(em: EntityManager, event: RecordedEvent<'ModelInvoked'>): Promise<void> {
-    const call = event.data;
-    const hour = hourOf(event.occurredAt);
-    const failed = call.outcome === 'success' ? 0 : 1;
-    const tokens = call.inputTokens + call.outputTokens;
+  /**
+   * Adds calls to their model's and their caller's hour. Summed in SQL over exact numerics,
+   * so a batch of any size gives the rows that one call at a time would.
+   */
+  private async recordModelCalls(em: EntityManager, events: readonly RecordedEvent<'ModelInvoked'>[]): Promise<void> {
+    const calls = events.map(({ data: call, occurredAt }) => ({
+      hour: hourOf(occurredAt).toISOString(),
+      model_id: call.modelId,
+      provider_id: call.providerId,
+      user_id: call.userId,
+      errors: call.outcome === 'success' ? 0 : 1,
+      input_tokens: call.inputTokens,
+      output_tokens: call.outputTokens,
+      cost: call.cost,
+      total_ms: Math.round(call.latencyMs),
+    }));
+    const recordset = `jsonb_to_recordset(?::jsonb) as x(hour timestamptz, model_id varchar(300), provider_id varchar(200),
+      user_id uuid, errors int, input_tokens bigint, output_tokens bigint, cost numeric(24,12), total_ms bigint)`;
     await em.execute(
       `insert into metrics_model_hours as h (hour, model_id, provider_id, calls, errors, input_tokens, output_tokens, cost, total_ms)
-       values (?, ?, ?, 1, ?, ?, ?, ?, ?)
-       on conflict (hour, model_id) do update set calls = h.calls + 1, errors = h.errors + excluded.errors,
+       select hour, model_id, min(provider_id), count(*), sum(errors), sum(input_tokens), sum(output_tokens), sum(cost), sum(total_ms)
+       from ${recordset} group by hour, model_id
+       on conflict (hour, model_id) do update set calls = h.calls + excluded.calls, errors = h.errors + excluded.errors,
          input_tokens = h.input_tokens + excluded.input_tokens, output_tokens = h.output_tokens + excluded.output_tokens,
          cost = h.cost + excluded.cost, total_ms = h.total_ms + excluded.total_ms`,
-      [
-        hour,
-        call.modelId,
-        call.providerId,
-        failed,
-        call.inputTokens,
-        call.outputTokens,
-        call.cost,
-        Math.round(call.latencyMs),
-      ],
+      [JSON.stringify(calls)],
     );
-    if (call.userId) {
-      await this.addUserUsage(em, hour, call.userId, { modelCalls: 1, modelErrors: failed, tokens, cost: call.cost });
-    }
-  }
-
-  private async addUserUsage(
-    em: EntityManager,
-    hour: Date,
-    userId: string,
-    usage: Partial<Record<'requests' | 'errors' | 'modelCalls' | 'modelErrors' | 'tokens' | 'cost', number>>,
-  ): Promise<void> {
+    const byCallers = calls.filter((call) => call.user_id !== null);
+    if (byCallers.length === 0) return;
     await em.execute(
       `insert into metrics_user_hours as u (hour, user_id, requests, errors, model_calls, model_errors, tokens, cost)
-       values (?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (hour, user_id) do update set requests = u.requests + excluded.requests, errors = u.errors + excluded.errors,
-         model_calls = u.model_calls + excluded.model_calls, model_errors = u.model_errors + excluded.model_errors,
-         tokens = u.tokens + excluded.tokens, cost = u.cost + excluded.cost`,
-      [
-        hour,
-        userId,
-        usage.requests ?? 0,
-        usage.errors ?? 0,
-        usage.modelCalls ?? 0,
-        usage.modelErrors ?? 0,
-        usage.tokens ?? 0,
-        usage.cost ?? 0,
-      ],
+       select hour, user_id, 0, 0, count(*), sum(errors), sum(input_tokens + output_tokens), sum(cost)
+       from ${recordset} group by hour, user_id
+       on conflict (hour, user_id) do update set model_calls = u.model_calls + excluded.model_calls,
+         model_errors = u.model_errors + excluded.model_errors, tokens = u.tokens + excluded.tokens, cost = u.cost + excluded.cost`,
+      [JSON.stringify(byCallers)],
+    );
+  }
+
+  private async addCallerTraffic(em: EntityManager, hour: Date, caller: CallerTraffic): Promise<void> {
+    await em.execute(
+      `insert into metrics_user_hours as u (hour, user_id, requests, errors, model_calls, model_errors, tokens, cost)
+       values (?, ?, ?, ?, 0, 0, 0, 0)
+       on conflict (hour, user_id) do update set requests = u.requests + excluded.requests, errors = u.errors + excluded.errors`,
+      [hour, caller.userId, caller.requests, caller.errors],
     );
   }
 
