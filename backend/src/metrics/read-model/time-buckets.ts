@@ -12,5 +12,3 @@ export const startOfDay = (at: Date): Date => new Date(Math.floor(at.getTime() /
 export const addHours = (at: Date, hours: number): Date => new Date(at.getTime() + hours * HOUR_MS);
 
 export const addDays = (at: Date, days: number): Date => new Date(at.getTime() + days * DAY_MS);
-
-export { HOUR_MS, DAY_MS };
