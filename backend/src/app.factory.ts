@@ -13,6 +13,10 @@ import { acceptForwardedClientAddress } from './http/client-address.js';
 import { refuseUnreadableBodies } from './http/request-body.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createValidationPipe } from './http/validation.js';
+import { MetricsModule } from './metrics/metrics.module.js';
+import { PrometheusMetrics } from './metrics/prometheus/prometheus-metrics.js';
+import { ApiTrafficRecorder } from './metrics/recording/api-traffic-recorder.js';
+import { recordApiTraffic } from './metrics/recording/record-api-traffic.js';
 import { PLATFORM, VERSION } from './status/status.service.js';
 import { mountWebApp } from './web/web-app.js';
 
@@ -29,6 +33,8 @@ export async function createApp(
   app.set('trust proxy', config.http.trustProxy);
   // First: the web app, the rate limits and the logs all ask whose request this is.
   app.use(acceptForwardedClientAddress(config.auth.sessionSecret));
+  // Every API request is timed from here, whatever answers it (a guard, a pipe, a handler).
+  app.use(recordApiTraffic(app.get(ApiTrafficRecorder), app.get(PrometheusMetrics)));
   app.use(securityHeaders({ webDev: config.web.dev }));
   // Before the body parsers: the web app's own routes read their request bodies themselves.
   await mountWebApp(app, config);
@@ -51,9 +57,10 @@ export async function createApp(
   });
 
   await app.init();
-  // Only the server processes documents and reacts to events; the command-line tools boot
-  // the same modules without either.
+  // Only the server processes documents, reacts to events and records its traffic; the
+  // command-line tools boot the same modules without any of it.
   await app.get(DocumentProcessor).start();
   await app.get(ReactionRunner).start();
+  app.get(MetricsModule).start();
   return app;
 }

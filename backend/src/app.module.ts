@@ -13,6 +13,7 @@ import { EventStoreModule } from './event-store/event-store.module.js';
 import { GatewayModule } from './gateway/gateway.module.js';
 import { IntelligenceModule } from './intelligence/intelligence.module.js';
 import { loggerModule } from './logging/logger.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { ModelsModule } from './models/models.module.js';
 import { PluginsModule } from './plugins/plugins.module.js';
 import { PreferencesModule } from './preferences/preferences.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
         PreferencesModule,
         GatewayModule,
         ToolsModule,
+        MetricsModule,
       ],
     };
   }

@@ -736,9 +736,28 @@ const ROWS: Row[] = [
     fields: [text('query')],
   },
 
+  // Metrics
+  { route: 'GET /api/metrics/dashboard', as: 'admin', path: () => '/api/metrics/dashboard' },
+  {
+    route: 'GET /api/metrics/analytics',
+    as: 'admin',
+    path: () => '/api/metrics/analytics',
+    query: { period: '30d' },
+    fields: [text('period')],
+  },
+  {
+    route: 'GET /api/metrics/analytics/export',
+    as: 'admin',
+    path: () => '/api/metrics/analytics/export',
+    query: { period: '24h', format: 'csv' },
+    fields: [text('period'), text('format')],
+  },
+
   // The system
   { route: 'GET /health', as: 'public', path: () => '/health' },
   { route: 'GET /status', as: 'public', path: () => '/status' },
+  // This suite's server has no scrape token, so /metrics is off (tests/contract/metrics.spec.ts scrapes it).
+  { route: 'GET /metrics', as: 'public', path: () => '/metrics', status: 404 },
 ];
 
 // ----- The suite ----------------------------------------------------------------------------

@@ -113,6 +113,10 @@ const envSchema = z.object({
   MODEL_CALL_TIMEOUT: duration.prefault('60s'),
   /** Development only: serve the web app through Vite with hot reload instead of its build. */
   WEB_DEV: flag.default(false),
+  /** The bearer token Prometheus scrapes GET /metrics with; unset, /metrics answers 404. */
+  METRICS_SCRAPE_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /** How often this process writes the finished minutes of API traffic it counted to the event log. */
+  METRICS_FLUSH_INTERVAL: duration.prefault('1m'),
 });
 
 export type AppConfig = ReturnType<typeof toAppConfig>;
@@ -217,6 +221,10 @@ function toAppConfig(env: z.output<typeof envSchema>) {
       /** Derives the key that encrypts provider API keys; losing it makes the stored keys unreadable. */
       secretsKey: env.MODEL_SECRETS_KEY ?? readOrCreateSecret(resolve(dataDir, 'secrets', 'model-secrets-key')),
       callTimeoutMs: env.MODEL_CALL_TIMEOUT,
+    },
+    metrics: {
+      scrapeToken: env.METRICS_SCRAPE_TOKEN ?? null,
+      flushIntervalMs: env.METRICS_FLUSH_INTERVAL,
     },
     web: {
       frontendDir: resolve(PROJECT_ROOT, 'frontend'),

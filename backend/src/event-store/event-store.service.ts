@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { type EntityManager, MikroORM, UniqueConstraintViolationException } from '@mikro-orm/sql';
 import { Subject } from 'rxjs';
+import { applyBatch } from '../projections/projection.js';
 import { ProjectionRegistry } from '../projections/projection-registry.js';
 import { ConcurrencyConflictError } from './concurrency-conflict.error.js';
 import type { DomainEvent, DomainEventType, EventMetadata, RecordedEvent } from './domain-event.js';
@@ -60,8 +61,7 @@ export class EventStore {
         const written: RecordedEvent[] = [];
         for (const append of batch) written.push(...(await this.appendToStream(em, append, metadata)));
         for (const { handler } of this.projections.inline()) {
-          if (handler.applyAll) await handler.applyAll(written, em);
-          else for (const event of written) await handler.apply(event, em);
+          await applyBatch(handler, written, em);
         }
         return written;
       });

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/sql';
 import { EVENT_LOG_LOCK, EventStore } from '../event-store/event-store.service.js';
 import { ProjectionCheckpointEntity } from './projection-checkpoint.entity.js';
+import { applyBatch } from './projection.js';
 import { ProjectionRegistry } from './projection-registry.js';
 
 const BATCH_SIZE = 1_000;
@@ -39,7 +40,7 @@ export class ProjectionRebuilder {
         for (;;) {
           const events = await this.eventStore.readAll(position, BATCH_SIZE, em);
           if (events.length === 0) break;
-          for (const event of events) await projection.handler.apply(event, em);
+          await applyBatch(projection.handler, events, em);
           position = events.at(-1)!.position;
           count += events.length;
         }

@@ -9,7 +9,7 @@ import { MikroORM } from '@mikro-orm/sql';
 import type { Subscription } from 'rxjs';
 import { EventStore } from '../event-store/event-store.service.js';
 import { ProjectionCheckpointEntity } from './projection-checkpoint.entity.js';
-import type { RegisteredProjection } from './projection.js';
+import { applyBatch, type RegisteredProjection } from './projection.js';
 import { ProjectionRegistry } from './projection-registry.js';
 
 const BATCH_SIZE = 500;
@@ -133,7 +133,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
         [projection.name],
       );
       const events = await this.eventStore.readAll(Number(row!.position), BATCH_SIZE, em);
-      for (const event of events) await projection.handler.apply(event, em);
+      await applyBatch(projection.handler, events, em);
       if (events.length > 0) {
         await em.nativeUpdate(
           ProjectionCheckpointEntity,

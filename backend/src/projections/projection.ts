@@ -30,3 +30,14 @@ export interface ProjectionHandler {
 export interface RegisteredProjection extends ProjectionOptions {
   handler: ProjectionHandler;
 }
+
+/** Applies a batch of events: together when the projection can, else one by one. */
+export async function applyBatch(
+  handler: ProjectionHandler,
+  events: readonly RecordedEvent[],
+  em: EntityManager,
+): Promise<void> {
+  if (events.length === 0) return;
+  if (handler.applyAll) await handler.applyAll(events, em);
+  else for (const event of events) await handler.apply(event, em);
+}

@@ -7,6 +7,7 @@ import { MikroORM } from '@mikro-orm/sql';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ActivityProjection } from '../activity/activity.projection.js';
 import { DocumentProcessor } from '../documents/processing/document-processor.service.js';
+import { ApiTrafficRecorder } from '../metrics/recording/api-traffic-recorder.js';
 import { EventStore } from '../event-store/event-store.service.js';
 import { Decisions } from '../event-store/decisions.service.js';
 import { modelProviderDecider } from '../models/domain/model-provider.decider.js';
@@ -32,6 +33,17 @@ const READ_TABLES = [
   'chat_sessions',
   'chat_messages',
   'chat_stats',
+  'metrics_api_minutes',
+  'metrics_api_hours',
+  'metrics_model_hours',
+  'metrics_user_hours',
+  'metrics_user_last_seen',
+  'metrics_counts_hourly',
+  'metrics_search_queries',
+  'metrics_users',
+  'metrics_providers',
+  'metrics_sessions',
+  'metrics_documents_pending',
 ];
 
 async function snapshotReadTables(app: TestApp['app']) {
@@ -171,7 +183,7 @@ describe('projections', () => {
     await t.app.get(ProjectionRunner).catchUp();
 
     const status = await t.http().get('/status').expect(200);
-    expect(status.body.components.projections).toEqual({ status: 'ready', lag: { activity: 0 } });
+    expect(status.body.components.projections).toEqual({ status: 'ready', lag: { activity: 0, metrics: 0 } });
     const activity = await t.app.get(MikroORM).em.fork().execute('select title, description from activity');
     expect(activity).toContainEqual({
       title: 'New user registered',
@@ -206,8 +218,11 @@ describe('projections', () => {
 
   it('a rebuild from the log gives exactly the live read tables', async () => {
     await produceActivity(t, admin);
+    await t.app.get(ApiTrafficRecorder).flush({ everything: true });
     await t.app.get(ProjectionRunner).catchUp();
     const live = await snapshotReadTables(t.app);
+    expect(live.metrics_api_hours.length).toBeGreaterThan(5);
+    expect(live.metrics_counts_hourly).toContainEqual(expect.objectContaining({ metric: 'search' }));
     expect(live.activity.length).toBeGreaterThan(5);
     expect(live.search_stats).toHaveLength(2);
     expect(live.user_preferences).toHaveLength(1);
@@ -257,6 +272,7 @@ describe('projections', () => {
       'api-keys',
       'chat',
       'documents',
+      'metrics',
       'models',
       'search-history',
       'search-stats',

@@ -29,6 +29,16 @@ export class RealtimeService {
     }
   }
 
+  /** How many of this process's sockets follow the channel. */
+  subscriberCount(channel: RealtimeChannel): number {
+    return this.gateway.server?.sockets.adapter.rooms.get(channelRoom(channel))?.size ?? 0;
+  }
+
+  /** How many sockets this process has open. */
+  connectedSocketCount(): number {
+    return this.gateway.server?.sockets.sockets.size ?? 0;
+  }
+
   sendToUser(userId: string, event: string, payload: unknown): void {
     this.send(event, userRoom(userId), payload);
   }

@@ -46,6 +46,9 @@ export async function startTestApp(
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
     REGISTER_RATE_LIMIT_PER_IP: '1000',
+    // API traffic is written when the app closes (or a test flushes it), never in the middle
+    // of a test that counts the events it stored.
+    METRICS_FLUSH_INTERVAL: '24h',
     ...env,
   });
   const inMemory: DatabaseConfig = { kind: 'pglite', dataDir: 'memory://' };

@@ -1,1 +1,2 @@
 export * from './metrics-api.js';
+export * from './metrics-requests.js';

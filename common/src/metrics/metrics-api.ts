@@ -113,6 +113,8 @@ export interface AnalyticsReport {
     byProvider: UsageBreakdown[];
     byUser: UsageBreakdown[];
     topSearches: { query: string; count: number }[];
+    /** MCP tool runs over the period (API, /demo and /mcp), and how many of them failed. */
+    toolExecutions: { total: number; failed: number };
     /** 24 entries, hour 0 to 23 (UTC), requests in that hour of the day over the period. */
     busiestHours: { hour: number; requests: number }[];
   };
