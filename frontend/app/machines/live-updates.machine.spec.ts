@@ -35,8 +35,12 @@ function startDashboard(socketLive: boolean) {
   return { actor, reloads };
 }
 
-beforeEach(() => jest.useFakeTimers());
-afterEach(() => jest.useRealTimers());
+beforeEach(() => {
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 describe('dashboard live updates', () => {
   it('polls the dashboard every 5 s and the status every 10 s while no socket is connected', () => {
