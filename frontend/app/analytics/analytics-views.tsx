@@ -10,6 +10,14 @@ import { bucketLabel } from './analytics-period';
 import { BarSeriesChart } from './bar-series-chart';
 
 const CHART_HEIGHT = 220;
+const SMALL_CHART_HEIGHT = 180;
+
+/** The three measures of usage over time, each its own chart: they differ in scale. */
+const USAGE_MEASURES = [
+  { key: 'requests', title: 'Requests', unit: 'requests', format: formatCount },
+  { key: 'tokens', title: 'Tokens', unit: 'tokens', format: formatCount },
+  { key: 'cost', title: 'Cost', unit: 'spent', format: formatCost },
+] as const;
 const msOrNone = (value: number | null) => (value === null ? 'No requests' : formatMilliseconds(value));
 
 export function OverviewView({ report }: { report: AnalyticsReport }) {
@@ -82,38 +90,46 @@ export function UsageView({ report }: { report: AnalyticsReport }) {
     (top, hour) => (top && top.requests >= hour.requests ? top : hour),
     null,
   );
+  const bucketName = period === '24h' ? 'per hour, UTC' : 'per day';
   const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
   return (
     <StyledStack>
-      <ChartCard
-        title="Requests, tokens and cost over time"
-        summary={`${formatCount(totals.requests)} model requests using ${formatCount(totals.tokens)} tokens for ${formatCost(totals.cost)} over the period (bars: requests${period === '24h' ? ' per hour, UTC' : ' per day'}).`}
-        height={CHART_HEIGHT}
-        empty={totals.requests === 0 ? 'No requests in this period.' : null}
-        table={{
-          caption: 'Requests, tokens and cost over time',
-          columns: [period === '24h' ? 'Hour (UTC)' : 'Day', 'Requests', 'Tokens', 'Cost'],
-          rows: usage.series.map((point) => [
-            bucketLabel(period, point.start),
-            point.requests,
-            point.tokens,
-            formatCost(point.cost),
-          ]),
-        }}
-      >
-        {({ width, height }) => (
-          <BarSeriesChart
-            width={width}
-            height={height}
-            data={usage.series.map((point) => ({
-              key: point.start,
-              label: bucketLabel(period, point.start),
-              value: point.requests,
-            }))}
-          />
-        )}
-      </ChartCard>
+      <StyledThreeColumns>
+        {USAGE_MEASURES.map((measure) => {
+          const total = totals[measure.key];
+          return (
+            <ChartCard
+              key={measure.key}
+              title={`${measure.title} over time`}
+              summary={`${measure.format(total)} ${measure.unit} over the period (${bucketName}).`}
+              height={SMALL_CHART_HEIGHT}
+              empty={total === 0 ? `No ${measure.unit} in this period.` : null}
+              table={{
+                caption: `${measure.title} over time`,
+                columns: [period === '24h' ? 'Hour (UTC)' : 'Day', measure.title],
+                rows: usage.series.map((point) => [
+                  bucketLabel(period, point.start),
+                  measure.format(point[measure.key]),
+                ]),
+              }}
+            >
+              {({ width, height }) => (
+                <BarSeriesChart
+                  width={width}
+                  height={height}
+                  formatValue={measure.format}
+                  data={usage.series.map((point) => ({
+                    key: point.start,
+                    label: bucketLabel(period, point.start),
+                    value: point[measure.key],
+                  }))}
+                />
+              )}
+            </ChartCard>
+          );
+        })}
+      </StyledThreeColumns>
 
       <StyledTwoColumns>
         <CostTable title="Cost per model" nameHeading="Model" rows={usage.byModel} />
@@ -301,6 +317,12 @@ const StyledTwoColumns = styled.div`
   @media (max-width: 900px) {
     grid-template-columns: minmax(0, 1fr);
   }
+`;
+
+const StyledThreeColumns = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
+  gap: ${({ theme }) => theme.space.md};
 `;
 
 const StyledTableWrap = styled.div`

@@ -22,7 +22,7 @@ export function DashboardCharts({ series }: { series: DashboardMetrics['series']
   const cost = sum(hourly.map((point) => point.cost));
   const timed = twoHourly.filter((point) => point.averageResponseTime !== null);
   const slowest = timed.reduce<(typeof timed)[number] | null>(
-    (worst, point) => (worst && (worst.p95ResponseTime ?? 0) >= (point.p95ResponseTime ?? 0) ? worst : point),
+    (worst, point) => (worst && (worst.averageResponseTime ?? 0) >= (point.averageResponseTime ?? 0) ? worst : point),
     null,
   );
 
@@ -86,7 +86,7 @@ export function DashboardCharts({ series }: { series: DashboardMetrics['series']
         title="Response Times"
         summary={
           slowest
-            ? `Last 24 hours in two-hour periods (UTC): average (solid) and 95th percentile (dashed). Slowest period ${utcHourLabel(slowest.start)}, 95% under ${msOrNone(slowest.p95ResponseTime)}.`
+            ? `Last 24 hours in two-hour periods (UTC): average (solid) and 95th percentile (dashed). Slowest period from ${utcHourLabel(slowest.start)}: average ${msOrNone(slowest.averageResponseTime)}${slowest.p95ResponseTime === null ? '' : `, 95% under ${msOrNone(slowest.p95ResponseTime)}`}.`
             : 'Last 24 hours in two-hour periods (UTC): average and 95th percentile response times.'
         }
         height={CHART_HEIGHT}

@@ -117,7 +117,7 @@ const StyledList = styled.ul`
 
 const StyledActions = styled.ul`
   display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
   gap: ${({ theme }) => theme.space.sm};
   margin: 0;
   padding: 0;
@@ -146,13 +146,14 @@ const StyledActivity = styled.ol`
   list-style: none;
 
   li {
-    display: grid;
-    grid-template-columns: auto minmax(0, 1fr) auto;
+    display: flex;
+    flex-wrap: wrap;
     align-items: baseline;
-    gap: ${({ theme }) => theme.space.sm};
+    gap: ${({ theme }) => `0 ${theme.space.sm}`};
   }
   div {
     display: flex;
+    flex: 1 1 8rem;
     flex-direction: column;
     min-width: 0;
   }
@@ -165,6 +166,7 @@ const StyledActivity = styled.ol`
     overflow-wrap: anywhere;
   }
   time {
+    margin-left: auto;
     color: ${({ theme }) => theme.color.textMuted};
     font-size: ${({ theme }) => theme.font.size.xs};
     white-space: nowrap;

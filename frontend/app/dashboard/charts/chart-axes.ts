@@ -1,7 +1,7 @@
 import type { DefaultTheme } from 'styled-components';
 
 /** Room around a cartesian chart's plot for its axes' labels. */
-export const CHART_MARGIN = { top: 8, right: 8, bottom: 24, left: 44 };
+export const CHART_MARGIN = { top: 8, right: 8, bottom: 24, left: 56 };
 
 /** Axis lines and labels in the theme's colours, readable in both themes. */
 export function axisStyle(theme: DefaultTheme) {
