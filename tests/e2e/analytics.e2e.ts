@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AnalyticsReport } from '@docent/common/metrics';
-import { expect, test as base, waitForHydration } from './fixtures.js';
+import { expect, test as base, themeToggle, waitForHydration } from './fixtures.js';
+import { seriousViolations } from './support/axe.js';
 import { changeRole, closeSession, suiteAdminToken } from './support/documents.js';
 
 const test = base.extend<{ adminToken: string }>({
@@ -105,5 +106,18 @@ test.describe('analytics', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analytics');
     await expect(page.getByRole('link', { name: /Export/ })).toHaveCount(0);
     await expect(page.getByRole('note').filter({ hasText: 'analytics:export' })).toBeVisible();
+  });
+
+  test('has no serious or critical accessibility violations on any tab, in either theme', async ({ page, login }) => {
+    await login({ redirect: '/analytics' });
+    await waitForHydration(page);
+    for (const theme of ['light', 'dark']) {
+      if (theme === 'dark') await themeToggle(page).click();
+      for (const tab of ['Overview', 'Usage Analytics', 'System Health']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+        expect(await seriousViolations(page), `${tab}, ${theme} theme`).toEqual([]);
+      }
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Request } from '@playwright/test';
 import type { DashboardMetrics } from '@docent/common/metrics';
-import { expect, test as base, waitForHydration, type Account } from './fixtures.js';
+import { expect, test as base, themeToggle, waitForHydration, type Account } from './fixtures.js';
+import { seriousViolations } from './support/axe.js';
 import { changeRole, closeSession, suiteAdminToken } from './support/documents.js';
 import { chatThroughGateway, localModel } from './support/models.js';
 
@@ -104,6 +105,12 @@ test.describe('the dashboard', () => {
     await expect(page.getByRole('region', { name: 'System Health' })).toContainText('Database');
     await expect(page.getByRole('link', { name: 'Upload Document' })).toHaveAttribute('href', '/documents');
     await expect(page.getByRole('region', { name: 'Live Activity' }).getByRole('listitem').first()).toBeVisible();
+
+    // The drawn charts, in both themes, are readable to assistive technology and in contrast.
+    expect(await seriousViolations(page)).toEqual([]);
+    await themeToggle(page).click();
+    await expect(themeToggle(page)).toHaveAccessibleName('Switch to light theme');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('polls while the socket is down, and the live switch stops it', async ({ page, login }) => {
