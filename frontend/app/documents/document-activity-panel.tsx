@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { StatusDot } from '~/components/ui/badge';
 import type { DocumentActivity } from './document-activity';
-import { formatRelativeTime } from './relative-time';
+import { formatRelativeTime } from '~/lib/relative-time';
 
 /** Relative times move on without a push: refresh them this often. */
 const CLOCK_TICK_MS = 30_000;

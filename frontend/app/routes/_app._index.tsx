@@ -1,223 +1,183 @@
-import {
-  normalizeRole,
-  PERMISSION_DESCRIPTIONS,
-  PERMISSIONS,
-  permissionsOf,
-  ROLE_DISPLAY_NAMES,
-  type Permission,
-} from '@docent/common/permissions';
-import type { MetaFunction } from '@remix-run/node';
-import { useRouteError } from '@remix-run/react';
-import { useId } from 'react';
+import type { DashboardMetrics } from '@docent/common/metrics';
+import { hasPermission } from '@docent/common/permissions';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData, useRouteError } from '@remix-run/react';
 import styled from 'styled-components';
 import { useAuth } from '~/auth/auth-context';
 import { PageErrorCard } from '~/components/errors/error-screen';
+import { Button } from '~/components/forms';
+import type { StatusResponse } from '~/components/shell/system-status';
 import { Badge } from '~/components/ui/badge';
-import { Card, CardBody, CardHeader } from '~/components/ui/card';
-import { DateTime } from '~/components/ui/date-time';
-import { actorOf, type UserView } from '~/lib/user';
+import { LinkButton } from '~/components/ui/link-button';
+import { OfflineNotice, Page, PageHeader, PageHeaderActions } from '~/components/ui/page-layout';
+import { Switch } from '~/components/ui/switch';
+import { DashboardCharts } from '~/dashboard/dashboard-charts';
+import { formatCount, formatUptime } from '~/dashboard/dashboard-format';
+import { LiveActivityCard, QuickActionsCard, SystemHealthCard } from '~/dashboard/dashboard-panels';
+import { liveActivity } from '~/dashboard/live-activity';
+import { MetricCards } from '~/dashboard/metric-cards';
+import { SAMPLE_STATUS, sampleDashboard } from '~/dashboard/sample-dashboard';
+import { healthRows, systemOperational } from '~/dashboard/system-health';
+import { useDashboardLiveUpdates, type LiveMode } from '~/dashboard/use-dashboard-live-updates';
+import { anonymousCall, ApiError, signedInApi } from '~/lib/api-client.server';
+import { actorOf } from '~/lib/user';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard · Docent' }];
 
-/** The permissions grouped by what they concern ('documents', 'search', ...), in catalog order. */
-function groupByArea(permissions: readonly Permission[]): [string, Permission[]][] {
-  const groups = new Map<string, Permission[]>();
-  for (const permission of permissions) {
-    const area = permission.split(':')[0]!;
-    groups.set(area, [...(groups.get(area) ?? []), permission]);
+/** The dashboard's metrics and the server's status, read together. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await signedInApi(request, context);
+  // Spec section 7: a failed /status returns nothing.
+  const statusRead = anonymousCall<StatusResponse>(context, '/status').catch(() => null);
+  try {
+    const dashboard = await api.call<DashboardMetrics>('/api/metrics/dashboard');
+    return data(
+      { source: 'server' as const, dashboard, status: await statusRead },
+      { headers: await api.cookieHeaders() },
+    );
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 0) {
+      // The spec's sample values, labelled: the server cannot be reached.
+      await statusRead;
+      return data({ source: 'sample' as const, dashboard: sampleDashboard(), status: SAMPLE_STATUS });
+    }
+    if (error.status === 403) {
+      return data({ source: 'forbidden' as const, status: await statusRead }, { headers: await api.cookieHeaders() });
+    }
+    throw data({ success: false, error: error.message }, { status: error.status, headers: await api.cookieHeaders() });
   }
-  return [...groups];
 }
 
-const AREA_NAMES: Record<string, string> = {
-  documents: 'Documents',
-  search: 'Search',
-  tools: 'Tools',
-  dashboard: 'Dashboard',
-  users: 'Users',
-  api_keys: 'API keys',
-  system: 'System',
-  analytics: 'Analytics',
+const PAGE_TITLE = 'AI Platform Dashboard';
+
+export default function DashboardPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const { user } = useAuth();
+  if (loaded.source === 'forbidden' || !hasPermission(actorOf(user), 'dashboard:view')) {
+    return (
+      <Page>
+        <PageHeader>
+          <h1>{PAGE_TITLE}</h1>
+        </PageHeader>
+        <OfflineNotice role="status">
+          <strong>You don&apos;t have permission to view the dashboard.</strong>
+          <span>It needs the dashboard:view permission. Contact your administrator for access.</span>
+        </OfflineNotice>
+      </Page>
+    );
+  }
+  return <Dashboard dashboard={loaded.dashboard} loadedStatus={loaded.status} isSample={loaded.source === 'sample'} />;
+}
+
+const LIVE_MODE_TEXT: Record<LiveMode, string> = {
+  streaming: 'Streaming over the live connection',
+  polling: 'Refreshing every 5 seconds',
+  paused: 'Paused: figures stay as they are',
 };
 
-/**
- * The index until the dashboard lands: the signed-in account as the server knows it.
- * No figures are shown that the server did not provide.
- */
-export default function AccountOverview() {
-  const { user } = useAuth();
-  // The protected layout renders this only for a signed-in user.
-  if (!user) return null;
-  return <AccountDetails user={user} />;
+/** Saves what the page shows as JSON. */
+function downloadJson(fileName: string, content: unknown) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(content, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
 }
 
-function AccountDetails({ user }: { user: UserView }) {
-  const accountTitleId = useId();
-  const permissionsTitleId = useId();
-  const role = normalizeRole(user.role);
-  const permissions = permissionsOf(actorOf(user));
+function Dashboard({
+  dashboard,
+  loadedStatus,
+  isSample,
+}: {
+  dashboard: DashboardMetrics;
+  loadedStatus: StatusResponse | null;
+  isSample: boolean;
+}) {
+  const live = useDashboardLiveUpdates(loadedStatus);
+  const metrics = live.pushedMetrics ?? dashboard.realtimeMetrics;
+  const activity = liveActivity(live.pushedActivity, dashboard);
+  const operational = systemOperational(live.status);
+
+  const exportShown = () => {
+    const exportedAt = new Date().toISOString();
+    downloadJson(`dashboard-${exportedAt.slice(0, 10)}.json`, {
+      exportedAt,
+      sampleData: isSample,
+      ...dashboard,
+      realtimeMetrics: metrics,
+      status: live.status,
+      activity,
+    });
+  };
 
   return (
-    <StyledPage>
-      <StyledPageHeader>
-        <h1>Welcome, {user.name}</h1>
-        <p>Your account and what your role lets you do.</p>
-      </StyledPageHeader>
-
-      <StyledGrid>
-        <Card aria-labelledby={accountTitleId}>
-          <CardHeader title="Your account" titleId={accountTitleId} />
-          <CardBody>
-            <StyledDetails>
-              <div>
-                <dt>Name</dt>
-                <dd>{user.name}</dd>
-              </div>
-              <div>
-                <dt>Email</dt>
-                <dd>{user.email}</dd>
-              </div>
-              <div>
-                <dt>Role</dt>
-                <dd>
-                  <Badge $tone="primary">{ROLE_DISPLAY_NAMES[role]}</Badge>
-                </dd>
-              </div>
-              <div>
-                <dt>Member since</dt>
-                <dd>
-                  <DateTime value={user.createdAt} dateOnly />
-                </dd>
-              </div>
-              <div>
-                <dt>Last sign-in</dt>
-                <dd>{user.lastLogin ? <DateTime value={user.lastLogin} /> : 'No earlier sign-in recorded'}</dd>
-              </div>
-            </StyledDetails>
-          </CardBody>
-        </Card>
-
-        <Card aria-labelledby={permissionsTitleId}>
-          <CardHeader
-            title="Your permissions"
-            titleId={permissionsTitleId}
-            description={`${ROLE_DISPLAY_NAMES[role]}${user.isDemo ? ' (demo session)' : ''}: ${permissions.length} of ${PERMISSIONS.length} permissions.`}
+    <Page>
+      <PageHeader>
+        <div>
+          <h1>{PAGE_TITLE}</h1>
+          <StyledBadges aria-label="Platform summary">
+            <Badge $tone={operational ? 'success' : 'danger'}>
+              {operational ? 'System Operational' : 'System Issues'}
+            </Badge>
+            <Badge $tone="info">{formatCount(metrics.activeUsers)} active users</Badge>
+            <Badge $tone="neutral">Uptime {formatUptime(metrics.uptime)}</Badge>
+          </StyledBadges>
+        </div>
+        <PageHeaderActions>
+          <Switch
+            label="Live updates"
+            checked={live.on}
+            onChange={live.toggle}
+            description={LIVE_MODE_TEXT[live.mode]}
           />
-          <CardBody>
-            {groupByArea(permissions).map(([area, granted]) => (
-              <StyledArea key={area}>
-                <h3>{AREA_NAMES[area] ?? area}</h3>
-                <StyledPermissionList>
-                  {granted.map((permission) => (
-                    <li key={permission}>
-                      <code>{permission}</code>
-                      <span>{PERMISSION_DESCRIPTIONS[permission]}</span>
-                    </li>
-                  ))}
-                </StyledPermissionList>
-              </StyledArea>
-            ))}
-          </CardBody>
-        </Card>
-      </StyledGrid>
-    </StyledPage>
+          <Button variant="secondary" onClick={live.refresh} disabled={live.refreshing} busy={live.refreshing}>
+            {live.refreshing ? 'Refreshing...' : 'Refresh'}
+          </Button>
+          <Button variant="secondary" onClick={exportShown}>
+            Export
+          </Button>
+          <LinkButton to="/settings">Settings</LinkButton>
+        </PageHeaderActions>
+      </PageHeader>
+
+      {isSample && (
+        <OfflineNotice role="alert">
+          <strong>Sample data — the server is unreachable.</strong>
+          <span>
+            These figures are samples, not your platform&apos;s. They are replaced as soon as the server answers.
+          </span>
+        </OfflineNotice>
+      )}
+
+      <MetricCards metrics={metrics} />
+      <DashboardCharts series={dashboard.series} />
+
+      <StyledRow>
+        <SystemHealthCard rows={healthRows(live.status)} />
+        <QuickActionsCard />
+        <LiveActivityCard items={activity} />
+      </StyledRow>
+    </Page>
   );
 }
 
-const StyledPage = styled.div`
+const StyledBadges = styled.div`
   display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.sm};
 `;
 
-const StyledPageHeader = styled.header`
-  h1 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.font.size.xxl};
-    font-weight: ${({ theme }) => theme.font.weight.bold};
-    line-height: 1.2;
-    overflow-wrap: anywhere;
-  }
-
-  p {
-    margin: ${({ theme }) => theme.space.xs} 0 0;
-    color: ${({ theme }) => theme.color.textMuted};
-  }
-`;
-
-const StyledGrid = styled.div`
+const StyledRow = styled.div`
   display: grid;
-  grid-template-columns: minmax(0, 2fr) minmax(0, 3fr);
+  grid-template-columns: repeat(3, minmax(0, 1fr));
   align-items: start;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${({ theme }) => theme.space.md};
 
   @media (max-width: 1100px) {
     grid-template-columns: minmax(0, 1fr);
-  }
-`;
-
-const StyledDetails = styled.dl`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  margin: 0;
-
-  dt {
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
-
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-`;
-
-const StyledArea = styled.section`
-  & + & {
-    margin-top: ${({ theme }) => theme.space.lg};
-  }
-
-  h3 {
-    margin: 0 0 ${({ theme }) => theme.space.sm};
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
-    font-weight: ${({ theme }) => theme.font.weight.bold};
-    text-transform: uppercase;
-    letter-spacing: 0.04em;
-  }
-`;
-
-const StyledPermissionList = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  li {
-    display: grid;
-    grid-template-columns: minmax(11rem, max-content) 1fr;
-    gap: ${({ theme }) => theme.space.md};
-    align-items: baseline;
-  }
-
-  code {
-    font-family: ${({ theme }) => theme.font.mono};
-    font-size: ${({ theme }) => theme.font.size.xs};
-    color: ${({ theme }) => theme.color.primary};
-  }
-
-  span {
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
-
-  @media (max-width: 640px) {
-    li {
-      grid-template-columns: 1fr;
-      gap: 0;
-    }
   }
 `;
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { STATUS_POLL_INTERVAL_MS, type StatusResponse } from './system-status';
 
-async function fetchStatus(signal: AbortSignal): Promise<StatusResponse | null> {
+/** GET /status from the browser: null when unreachable or not an object. */
+export async function fetchStatus(signal: AbortSignal): Promise<StatusResponse | null> {
   try {
     const response = await fetch('/status', { headers: { Accept: 'application/json' }, signal });
     if (!response.ok) return null;

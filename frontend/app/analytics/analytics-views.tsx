@@ -1,0 +1,372 @@
+import type { AnalyticsReport, UsageBreakdown } from '@docent/common/metrics';
+import { useId } from 'react';
+import styled from 'styled-components';
+import { Badge } from '~/components/ui/badge';
+import { Card, CardBody, CardHeader } from '~/components/ui/card';
+import { StatCard, StatCardGrid } from '~/components/ui/stat-card';
+import { ChartCard } from '~/dashboard/charts/chart-card';
+import { formatCost, formatCount, formatMilliseconds, formatPercent } from '~/dashboard/dashboard-format';
+import { bucketLabel } from './analytics-period';
+import { BarSeriesChart } from './bar-series-chart';
+
+const CHART_HEIGHT = 220;
+const SMALL_CHART_HEIGHT = 180;
+
+/** The three measures of usage over time, each its own chart: they differ in scale. */
+const USAGE_MEASURES = [
+  { key: 'requests', title: 'Requests', unit: 'requests', format: formatCount },
+  { key: 'tokens', title: 'Tokens', unit: 'tokens', format: formatCount },
+  { key: 'cost', title: 'Cost', unit: 'spent', format: formatCost },
+] as const;
+const msOrNone = (value: number | null) => (value === null ? 'No requests' : formatMilliseconds(value));
+
+export function OverviewView({ report }: { report: AnalyticsReport }) {
+  const { overview } = report;
+  return (
+    <StatCardGrid label="Overview">
+      <StatCard label="Total users" value={formatCount(overview.totalUsers)} tone="primary" />
+      <StatCard label="Documents processed" value={formatCount(overview.documentsProcessed)} tone="success" />
+      <StatCard label="Search queries" value={formatCount(overview.searchQueries)} tone="info" />
+      <StatCard label="Chat sessions" value={formatCount(overview.chatSessions)} tone="info" />
+      <StatCard label="Average response time" value={`${Math.round(overview.averageResponseTime)} ms`} tone="neutral" />
+      <StatCard label="System uptime" value={formatPercent(overview.uptimePercent)} tone="success" />
+    </StatCardGrid>
+  );
+}
+
+function CostTable({ title, rows, nameHeading }: { title: string; rows: UsageBreakdown[]; nameHeading: string }) {
+  const titleId = useId();
+  // Cost first: what each one spent is what readers come for.
+  const byCost = [...rows].sort((a, b) => b.cost - a.cost || b.requests - a.requests);
+  return (
+    <Card aria-labelledby={titleId}>
+      <CardHeader title={title} titleId={titleId} level={3} />
+      <CardBody>
+        {byCost.length === 0 ? (
+          <StyledMuted>Nothing in this period.</StyledMuted>
+        ) : (
+          <StyledTableWrap>
+            <StyledTable aria-labelledby={titleId}>
+              <thead>
+                <tr>
+                  <th scope="col">{nameHeading}</th>
+                  <th scope="col">Cost</th>
+                  <th scope="col">Requests</th>
+                  <th scope="col">Tokens</th>
+                  <th scope="col">Errors</th>
+                </tr>
+              </thead>
+              <tbody>
+                {byCost.map((row) => (
+                  <tr key={row.id}>
+                    <th scope="row">{row.name}</th>
+                    <td>{formatCost(row.cost)}</td>
+                    <td>{row.requests.toLocaleString('en')}</td>
+                    <td>{row.tokens.toLocaleString('en')}</td>
+                    <td>{row.errors.toLocaleString('en')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </StyledTable>
+          </StyledTableWrap>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+export function UsageView({ report }: { report: AnalyticsReport }) {
+  const { usage, period } = report;
+  const topSearchesId = useId();
+  const totals = usage.series.reduce(
+    (sum, point) => ({
+      requests: sum.requests + point.requests,
+      tokens: sum.tokens + point.tokens,
+      cost: sum.cost + point.cost,
+    }),
+    { requests: 0, tokens: 0, cost: 0 },
+  );
+  const busiest = usage.busiestHours.reduce<(typeof usage.busiestHours)[number] | null>(
+    (top, hour) => (top && top.requests >= hour.requests ? top : hour),
+    null,
+  );
+  const bucketName = period === '24h' ? 'per hour, UTC' : 'per day';
+  const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+  return (
+    <StyledStack>
+      <StyledThreeColumns>
+        {USAGE_MEASURES.map((measure) => {
+          const total = totals[measure.key];
+          return (
+            <ChartCard
+              key={measure.key}
+              title={`${measure.title} over time`}
+              summary={`${measure.format(total)} ${measure.unit} over the period (${bucketName}).`}
+              height={SMALL_CHART_HEIGHT}
+              empty={total === 0 ? `No ${measure.unit} in this period.` : null}
+              table={{
+                caption: `${measure.title} over time`,
+                columns: [period === '24h' ? 'Hour (UTC)' : 'Day', measure.title],
+                rows: usage.series.map((point) => [
+                  bucketLabel(period, point.start),
+                  measure.format(point[measure.key]),
+                ]),
+              }}
+            >
+              {({ width, height }) => (
+                <BarSeriesChart
+                  width={width}
+                  height={height}
+                  formatValue={measure.format}
+                  data={usage.series.map((point) => ({
+                    key: point.start,
+                    label: bucketLabel(period, point.start),
+                    value: point[measure.key],
+                  }))}
+                />
+              )}
+            </ChartCard>
+          );
+        })}
+      </StyledThreeColumns>
+
+      <StyledTwoColumns>
+        <CostTable title="Cost per model" nameHeading="Model" rows={usage.byModel} />
+        <CostTable title="Cost per provider" nameHeading="Provider" rows={usage.byProvider} />
+      </StyledTwoColumns>
+      <CostTable title="Cost per user" nameHeading="User" rows={usage.byUser} />
+
+      <StyledTwoColumns>
+        <Card aria-labelledby={topSearchesId}>
+          <CardHeader title="Top searches" titleId={topSearchesId} level={3} />
+          <CardBody>
+            {usage.topSearches.length === 0 ? (
+              <StyledMuted>No searches in this period.</StyledMuted>
+            ) : (
+              <StyledRanked>
+                {usage.topSearches.map((search) => (
+                  <li key={search.query}>
+                    <span>{search.query}</span>
+                    <Badge $tone="neutral">{search.count.toLocaleString('en')}</Badge>
+                  </li>
+                ))}
+              </StyledRanked>
+            )}
+          </CardBody>
+        </Card>
+        <ChartCard
+          title="Busiest hours"
+          summary={
+            busiest && busiest.requests > 0
+              ? `Requests by hour of the day (UTC) over the period; busiest ${hourLabel(busiest.hour)} with ${formatCount(busiest.requests)}.`
+              : 'Requests by hour of the day (UTC) over the period.'
+          }
+          height={CHART_HEIGHT}
+          empty={!busiest || busiest.requests === 0 ? 'No requests in this period.' : null}
+          table={{
+            caption: 'Requests by hour of the day (UTC)',
+            columns: ['Hour', 'Requests'],
+            rows: usage.busiestHours.map((hour) => [hourLabel(hour.hour), hour.requests]),
+          }}
+        >
+          {({ width, height }) => (
+            <BarSeriesChart
+              width={width}
+              height={height}
+              data={usage.busiestHours.map((hour) => ({
+                key: String(hour.hour),
+                label: hourLabel(hour.hour),
+                value: hour.requests,
+              }))}
+            />
+          )}
+        </ChartCard>
+      </StyledTwoColumns>
+    </StyledStack>
+  );
+}
+
+function ErrorRateTable({
+  title,
+  heading,
+  rows,
+}: {
+  title: string;
+  heading: string;
+  rows: { name: string; requests: number; errors: number; errorRate: number }[];
+}) {
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId}>
+      <CardHeader title={title} titleId={titleId} level={3} />
+      <CardBody>
+        {rows.length === 0 ? (
+          <StyledMuted>No requests in this period.</StyledMuted>
+        ) : (
+          <StyledTableWrap>
+            <StyledTable aria-labelledby={titleId}>
+              <thead>
+                <tr>
+                  <th scope="col">{heading}</th>
+                  <th scope="col">Error rate</th>
+                  <th scope="col">Errors</th>
+                  <th scope="col">Requests</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.name}>
+                    <th scope="row">{row.name}</th>
+                    <td>{formatPercent(row.errorRate * 100)}</td>
+                    <td>{row.errors.toLocaleString('en')}</td>
+                    <td>{row.requests.toLocaleString('en')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </StyledTable>
+          </StyledTableWrap>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+export function HealthView({ report }: { report: AnalyticsReport }) {
+  const { health } = report;
+  const historyId = useId();
+  return (
+    <StyledStack>
+      <StatCardGrid label="Latency percentiles">
+        <StatCard label="p50 latency" value={msOrNone(health.latency.p50)} tone="success" />
+        <StatCard label="p95 latency" value={msOrNone(health.latency.p95)} tone="warning" />
+        <StatCard label="p99 latency" value={msOrNone(health.latency.p99)} tone="danger" />
+      </StatCardGrid>
+      <StyledTwoColumns>
+        <ErrorRateTable
+          title="Error rates by route"
+          heading="Route"
+          rows={health.errorRatesByRoute.map((row) => ({ ...row, name: row.route }))}
+        />
+        <ErrorRateTable
+          title="Error rates by model"
+          heading="Model"
+          rows={health.errorRatesByModel.map((row) => ({ ...row, name: row.model }))}
+        />
+      </StyledTwoColumns>
+      <Card aria-labelledby={historyId}>
+        <CardHeader title="Component history" titleId={historyId} level={3} />
+        <CardBody>
+          {health.componentHistory.length === 0 ? (
+            <StyledMuted>No samples in this period.</StyledMuted>
+          ) : (
+            <StyledTableWrap>
+              <StyledTable aria-labelledby={historyId}>
+                <thead>
+                  <tr>
+                    <th scope="col">Component</th>
+                    <th scope="col">Ready</th>
+                    <th scope="col">Samples</th>
+                    <th scope="col">Latest</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {health.componentHistory.map(({ component, samples }) => {
+                    const ready = samples.filter((sample) => sample.status === 'ready').length;
+                    const latest = samples.reduce<(typeof samples)[number] | null>(
+                      (last, sample) => (last && last.at >= sample.at ? last : sample),
+                      null,
+                    );
+                    return (
+                      <tr key={component}>
+                        <th scope="row">{component}</th>
+                        <td>{samples.length === 0 ? '—' : formatPercent((ready / samples.length) * 100)}</td>
+                        <td>{samples.length.toLocaleString('en')}</td>
+                        <td>
+                          {latest ? (
+                            <Badge $tone={latest.status === 'ready' ? 'success' : 'warning'}>{latest.status}</Badge>
+                          ) : (
+                            '—'
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </StyledTable>
+            </StyledTableWrap>
+          )}
+        </CardBody>
+      </Card>
+    </StyledStack>
+  );
+}
+
+const StyledStack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const StyledTwoColumns = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+  align-items: start;
+
+  @media (max-width: 900px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const StyledThreeColumns = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const StyledTableWrap = styled.div`
+  overflow-x: auto;
+`;
+
+const StyledTable = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.font.size.sm};
+
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    text-align: right;
+    white-space: nowrap;
+  }
+  th:first-child {
+    text-align: left;
+    white-space: normal;
+    overflow-wrap: anywhere;
+  }
+  thead th {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+`;
+
+const StyledRanked = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space.lg};
+
+  li span {
+    margin-right: ${({ theme }) => theme.space.sm};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const StyledMuted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;

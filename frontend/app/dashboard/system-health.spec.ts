@@ -1,0 +1,33 @@
+import { describe, expect, it } from '@jest/globals';
+import { healthRows, systemOperational } from './system-health';
+
+describe('system health', () => {
+  it("lists API Gateway, Database, AI Models and Security with each component's state", () => {
+    const status = {
+      components: {
+        database: { status: 'ready' },
+        'model-router': { status: 'degraded' },
+        'event-store': { status: 'unavailable' },
+        embeddings: { status: 'ready' },
+      },
+    };
+    expect(healthRows(status)).toEqual([
+      { name: 'API Gateway', state: 'Operational', tone: 'success' },
+      { name: 'Database', state: 'Operational', tone: 'success' },
+      { name: 'AI Models', state: 'Degraded', tone: 'warning' },
+      { name: 'Security', state: 'Unavailable', tone: 'danger' },
+    ]);
+    expect(systemOperational(status)).toBe(false);
+  });
+
+  it('is operational only when every component is ready', () => {
+    expect(systemOperational({ components: { database: { status: 'ready' } } })).toBe(true);
+    expect(systemOperational(null)).toBe(false);
+    expect(healthRows(null).map((row) => row.state)).toEqual([
+      'Unreachable',
+      'Unreachable',
+      'Unreachable',
+      'Unreachable',
+    ]);
+  });
+});
