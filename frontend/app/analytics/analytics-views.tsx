@@ -136,6 +136,10 @@ export function UsageView({ report }: { report: AnalyticsReport }) {
         <CostTable title="Cost per provider" nameHeading="Provider" rows={usage.byProvider} />
       </StyledTwoColumns>
       <CostTable title="Cost per user" nameHeading="User" rows={usage.byUser} />
+      <StyledMuted>
+        MCP tool runs in this period: {formatCount(usage.toolExecutions.total)} (
+        {formatCount(usage.toolExecutions.failed)} failed).
+      </StyledMuted>
 
       <StyledTwoColumns>
         <Card aria-labelledby={topSearchesId}>

@@ -60,6 +60,7 @@ export function sampleAnalytics(period: AnalyticsPeriod, now = new Date()): Anal
         { query: 'quarterly report', count: 42 },
         { query: 'security policy', count: 31 },
       ],
+      toolExecutions: { total: 12, failed: 1 },
       busiestHours: Array.from({ length: 24 }, (_, hour) => ({ hour, requests: hour >= 9 && hour < 17 ? 150 : 50 })),
     },
     health: {
