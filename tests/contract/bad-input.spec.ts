@@ -328,6 +328,9 @@ const endpointUrl = () => `http://127.0.0.1:${(endpoint.address() as AddressInfo
 
 const fixtures = {
   member: '',
+  memberToHold: '',
+  memberToDelete: '',
+  inviteToken: '',
   apiKey: '',
   ownSession: null as unknown as SignedIn,
   refreshToken: '',
@@ -439,6 +442,61 @@ const ROWS: Row[] = [
     param: 'uuid',
     body: () => ({ role: 'analyst' }),
     fields: [text('role')],
+  },
+  {
+    route: 'GET /api/users',
+    as: 'admin',
+    path: () => '/api/users',
+    query: { search: 'Test', status: 'active', page: '1', pageSize: '20' },
+    fields: [text('search'), text('status'), number('page', { whole: true }), number('pageSize', { whole: true })],
+  },
+  {
+    route: 'POST /api/users',
+    as: 'admin',
+    path: () => '/api/users',
+    body: () => {
+      const account = newAccount();
+      return { name: account.name, email: account.email, role: 'analyst', password: account.password };
+    },
+    fields: [text('name'), text('email'), text('role'), text('password')],
+    status: 201,
+    resource: () => read('/api/users?pageSize=100'),
+  },
+  {
+    route: 'POST /api/users/invites',
+    as: 'admin',
+    path: () => '/api/users/invites',
+    body: () => ({ email: newAccount().email, role: 'user' }),
+    fields: [text('email'), text('role')],
+    status: 201,
+  },
+  {
+    route: 'POST /api/users/{id}/{action}',
+    as: 'admin',
+    path: (id) => `/api/users/${id ?? fixtures.memberToHold}/suspend`,
+    param: 'uuid',
+    resource: () => read('/api/users?pageSize=100'),
+  },
+  {
+    route: 'DELETE /api/users/{id}',
+    as: 'admin',
+    path: (id) => `/api/users/${id ?? fixtures.memberToDelete}`,
+    param: 'uuid',
+    resource: () => read('/api/users?pageSize=100'),
+  },
+  {
+    route: 'POST /api/auth/invites/accept',
+    as: 'public',
+    path: () => '/api/auth/invites/accept',
+    body: () => ({
+      token: fixtures.inviteToken,
+      name: 'Invited Person',
+      password: 'Correct-Horse-9',
+      confirmPassword: 'Correct-Horse-9',
+    }),
+    fields: [text('token'), text('name'), text('password'), text('confirmPassword')],
+    status: 201,
+    rateLimited: true,
   },
 
   // Documents
@@ -706,6 +764,10 @@ beforeAll(async () => {
   admin = await signUp(t);
   const as = callAs(t, admin.accessToken);
   fixtures.member = (await signUp(t)).user.id;
+  fixtures.memberToHold = (await signUp(t)).user.id;
+  fixtures.memberToDelete = (await signUp(t)).user.id;
+  const invite = { email: newAccount().email, role: 'analyst' };
+  fixtures.inviteToken = (await as.post('/api/users/invites').send(invite).expect(201)).body.invite.token;
   fixtures.apiKey = (await as.post('/api/api-keys').send({ name: 'To delete' }).expect(201)).body.apiKey.id;
   fixtures.ownSession = await logIn(t, admin.account);
   fixtures.refreshToken = (await logIn(t, admin.account)).refreshToken;

@@ -1,0 +1,216 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import type { AdminUserView } from '@docent/common/admin';
+import type { Role } from '@docent/common/permissions';
+import { ProjectionRunner } from '../../backend/src/projections/projection-runner.service.js';
+import { ReactionRunner } from '../../backend/src/reactions/reaction-runner.service.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
+import { ingest } from './documents-support.js';
+import { SocketClients, disconnection, listeningUrl } from './socket-support.js';
+import { callAs, expectFailure, logIn, profileStatus, signUp, type SignedIn } from './support.js';
+
+let t: TestApp;
+let url: string;
+const sockets = new SocketClients(() => url);
+/** The first account: the administrator. */
+let admin: SignedIn;
+/** One signed-in account per role other than admin. */
+const members = {} as Record<Exclude<Role, 'admin'>, SignedIn>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  url = await listeningUrl(t);
+  admin = await signUp(t);
+  for (const role of ['user', 'readonly', 'analyst', 'developer'] as const) {
+    const member = await signUp(t);
+    if (role !== 'user')
+      await callAs(t, admin.accessToken).put(`/api/users/${member.user.id}/role`).send({ role }).expect(200);
+    members[role] = member;
+  }
+}, STARTUP_TIMEOUT_MS);
+afterEach(() => sockets.closeAll());
+afterAll(() => t.close());
+
+const as = (caller: SignedIn) => callAs(t, caller.accessToken);
+const everyone = () => ({ admin, ...members });
+
+async function listed(userId: string): Promise<AdminUserView> {
+  await t.app.get(ProjectionRunner).catchUp();
+  const response = await as(admin).get('/api/users').query({ pageSize: 100 }).expect(200);
+  const user = (response.body.users as AdminUserView[]).find((candidate) => candidate.id === userId);
+  if (!user) throw new Error(`User ${userId} is not listed`);
+  return user;
+}
+
+describe('GET /api/users', () => {
+  it('lists the accounts to holders of users:read only', async () => {
+    for (const [role, caller] of Object.entries(everyone())) {
+      const response = await as(caller).get('/api/users');
+      if (role === 'admin') expect(response.status).toBe(200);
+      else expectFailure(response, 403, expect.stringContaining('users:read'));
+    }
+  });
+
+  it('shows standing, documents uploaded and last activity, with search and paging', async () => {
+    const author = await signUp(t, { name: 'Searchable Author' });
+    await ingest(t, author.accessToken, { name: 'notes.md', content: '# Notes\n\nSome words.' });
+
+    const user = await listed(author.user.id);
+    expect(user).toMatchObject({ name: 'Searchable Author', role: 'user', status: 'active', documentsUploaded: 1 });
+    expect(Date.parse(user.lastActive!)).toBeGreaterThan(Date.now() - 60_000);
+
+    const found = await as(admin).get('/api/users').query({ search: 'searchable author' }).expect(200);
+    expect(found.body).toMatchObject({ total: 1, page: 1, users: [{ id: author.user.id }] });
+    const page = await as(admin).get('/api/users').query({ pageSize: 2, page: 2 }).expect(200);
+    expect(page.body.users).toHaveLength(2);
+    expect(page.body.total).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('suspending, reactivating and deactivating', () => {
+  it('is for holders of users:write only', async () => {
+    const target = await signUp(t);
+    for (const caller of Object.values(members)) {
+      expectFailure(
+        await as(caller).post(`/api/users/${target.user.id}/suspend`),
+        403,
+        expect.stringContaining('users:write'),
+      );
+    }
+    expect(await profileStatus(t, target.accessToken)).toBe(200);
+  });
+
+  it('ends the account’s sessions, API keys and open sockets at once, and refuses its sign-in', async () => {
+    const target = await signUp(t);
+    const key = await as(target).post('/api/api-keys').send({ name: 'CI' }).expect(201);
+    const apiKey: string = key.body.apiKey.key;
+    expect(await profileStatus(t, target.accessToken)).toBe(200);
+    expect(await profileStatus(t, apiKey)).toBe(200);
+    const socket = await sockets.open(target.accessToken);
+    const closed = disconnection(socket);
+
+    const response = await as(admin).post(`/api/users/${target.user.id}/suspend`).expect(200);
+    expect(response.body.user).toMatchObject({ id: target.user.id, status: 'suspended' });
+    await t.app.get(ReactionRunner).catchUp();
+
+    expect(await profileStatus(t, target.accessToken)).toBe(401);
+    expect(await profileStatus(t, apiKey)).toBe(401);
+    expect(await closed).toBe('io server disconnect');
+    await t.http().post('/api/auth/refresh').send({ refreshToken: target.refreshToken }).expect(401);
+    expectFailure(
+      await t.http().post('/api/auth/login').send({ email: target.account.email, password: target.account.password }),
+      403,
+      expect.stringContaining('suspended'),
+    );
+  });
+
+  it('lets a reactivated account sign in again, while the sessions the hold ended stay ended', async () => {
+    const target = await signUp(t);
+    await as(admin).post(`/api/users/${target.user.id}/deactivate`).expect(200);
+    expect((await listed(target.user.id)).status).toBe('inactive');
+
+    const response = await as(admin).post(`/api/users/${target.user.id}/reactivate`).expect(200);
+
+    expect(response.body.user.status).toBe('active');
+    expect(await profileStatus(t, target.accessToken)).toBe(401);
+    const again = await logIn(t, target.account);
+    expect(await profileStatus(t, again.accessToken)).toBe(200);
+  });
+
+  it('answers an unknown action or user plainly', async () => {
+    expectFailure(await as(admin).post(`/api/users/${members.user.user.id}/promote`), 400);
+    expectFailure(
+      await as(admin).post('/api/users/00000000-0000-4000-8000-000000000000/suspend'),
+      404,
+      'User not found',
+    );
+  });
+});
+
+describe('the last administrator', () => {
+  it('cannot be suspended, deactivated, deleted or demoted; once another exists, it can', async () => {
+    for (const action of ['suspend', 'deactivate'])
+      expectFailure(
+        await as(admin).post(`/api/users/${admin.user.id}/${action}`),
+        409,
+        expect.stringContaining('last'),
+      );
+    expectFailure(await as(admin).delete(`/api/users/${admin.user.id}`), 409, expect.stringContaining('last'));
+    expectFailure(await as(admin).put(`/api/users/${admin.user.id}/role`).send({ role: 'user' }), 409);
+
+    const deputy = await signUp(t);
+    await as(admin).put(`/api/users/${deputy.user.id}/role`).send({ role: 'admin' }).expect(200);
+    await as(deputy).post(`/api/users/${deputy.user.id}/suspend`).expect(200);
+    // The suspended deputy administers nothing: the first admin is the last active one again.
+    expectFailure(await as(admin).post(`/api/users/${admin.user.id}/suspend`), 409);
+  });
+});
+
+describe('DELETE /api/users/:id', () => {
+  it('needs users:delete', async () => {
+    const target = await signUp(t);
+    for (const caller of Object.values(members))
+      expectFailure(
+        await as(caller).delete(`/api/users/${target.user.id}`),
+        403,
+        expect.stringContaining('users:delete'),
+      );
+  });
+
+  it('deletes the account and keeps its documents, owned by the system, and says so', async () => {
+    const target = await signUp(t);
+    const document = await ingest(t, target.accessToken, { name: 'kept.md', content: '# Kept\n\nStill here.' });
+    const socket = await sockets.open(target.accessToken);
+    const closed = disconnection(socket);
+
+    const response = await as(admin).delete(`/api/users/${target.user.id}`).expect(200);
+
+    expect(response.body).toEqual({
+      success: true,
+      userId: target.user.id,
+      documents: { kept: 1, owner: 'system', message: expect.stringContaining('1 document stays') },
+    });
+    await t.app.get(ReactionRunner).catchUp();
+    expect(await profileStatus(t, target.accessToken)).toBe(401);
+    expect(await closed).toBe('io server disconnect');
+    await as(admin).get(`/api/documents/${document.id}`).expect(200);
+    const users = await as(admin).get('/api/users').query({ search: target.account.email }).expect(200);
+    expect(users.body.total).toBe(0);
+  });
+});
+
+describe('creating users and invites', () => {
+  it('creates an account that signs in with the password it was given', async () => {
+    const account = {
+      name: 'Created Person',
+      email: `created-${Date.now()}@example.com`,
+      role: 'analyst',
+      password: 'Correct-Horse-9',
+    };
+    for (const caller of Object.values(members))
+      expectFailure(await as(caller).post('/api/users').send(account), 403, expect.stringContaining('users:write'));
+
+    const response = await as(admin).post('/api/users').send(account).expect(201);
+
+    expect(response.body.user).toMatchObject({ name: 'Created Person', role: 'analyst', status: 'active' });
+    await logIn(t, { ...account, confirmPassword: account.password });
+    expectFailure(await as(admin).post('/api/users').send(account), 409, 'An account with this email already exists');
+  });
+
+  it('issues a one-time invite that opens an account with its email and role', async () => {
+    const email = `invited-${Date.now()}@example.com`;
+    const response = await as(admin).post('/api/users/invites').send({ email, role: 'developer' }).expect(201);
+    const { token, acceptPath } = response.body.invite;
+    expect(acceptPath).toBe(`/register?invite=${encodeURIComponent(token)}`);
+
+    const body = { token, name: 'Invited Person', password: 'Correct-Horse-9', confirmPassword: 'Correct-Horse-9' };
+    const accepted = await t.http().post('/api/auth/invites/accept').send(body).expect(201);
+
+    expect(accepted.body.user).toMatchObject({ email, role: 'developer', name: 'Invited Person' });
+    expect(await profileStatus(t, accepted.body.accessToken)).toBe(200);
+    expectFailure(
+      await t.http().post('/api/auth/invites/accept').send(body),
+      400,
+      'This invite link is invalid or has expired',
+    );
+  });
+});
