@@ -214,3 +214,154 @@ describe('creating users and invites', () => {
     );
   });
 });
+
+describe('System Services: GET /api/admin/services and restarts', () => {
+  it('is watched with system:monitor (administrators and developers) and restarted with system:configure', async () => {
+    for (const [role, caller] of Object.entries(everyone())) {
+      const response = await as(caller).get('/api/admin/services');
+      if (role === 'admin' || role === 'developer') expect(response.status).toBe(200);
+      else expectFailure(response, 403, expect.stringContaining('system:monitor'));
+    }
+    for (const caller of Object.values(members))
+      expectFailure(
+        await as(caller).post('/api/admin/services/projections/restart'),
+        403,
+        expect.stringContaining('system:configure'),
+      );
+  });
+
+  it('lists the real components with status, uptime and the shared process’s figures', async () => {
+    const response = await as(admin).get('/api/admin/services').expect(200);
+    const services = response.body.services as { name: string; restartable: boolean }[];
+    expect(services.map((service) => service.name)).toEqual(
+      expect.arrayContaining([
+        'database',
+        'event-store',
+        'projections',
+        'document-processing',
+        'embeddings',
+        'realtime',
+      ]),
+    );
+    expect(services.find((service) => service.name === 'projections')).toMatchObject({
+      status: 'ready',
+      restartable: true,
+      uptimeSeconds: expect.any(Number),
+      resources: { scope: 'shared process', memoryBytes: expect.any(Number) },
+      details: { lag: expect.any(Object) },
+    });
+    expect(services.find((service) => service.name === 'database')).toMatchObject({ restartable: false });
+  });
+
+  it('restarts a component in the process, records it, and the component works after', async () => {
+    const restarted = await as(admin).post('/api/admin/services/document-processing/restart').expect(200);
+    expect(restarted.body).toMatchObject({
+      success: true,
+      service: { name: 'document-processing', status: 'ready', uptimeSeconds: expect.any(Number) },
+      restartedAt: expect.any(String),
+    });
+    expect(restarted.body.service.uptimeSeconds).toBeLessThan(5);
+    const document = await ingest(t, admin.accessToken, { name: 'after-restart.md', content: '# After\n\nProcessed.' });
+    expect(document.status).toBe('processed');
+
+    await as(admin).post('/api/admin/services/projections/restart').expect(200);
+    const audit = await as(admin).get('/api/admin/audit').query({ action: 'ServiceRestarted' }).expect(200);
+    expect(audit.body.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ target: 'service-projections', actor: { id: admin.user.id, name: admin.user.name } }),
+        expect.objectContaining({ target: 'service-document-processing' }),
+      ]),
+    );
+  });
+
+  it('answers 409 for a component that cannot be restarted and 404 for one that does not exist', async () => {
+    expectFailure(
+      await as(admin).post('/api/admin/services/database/restart'),
+      409,
+      'database cannot be restarted: it has nothing to restart in this process',
+    );
+    expectFailure(await as(admin).post('/api/admin/services/nope/restart'), 404, 'There is no service nope');
+  });
+});
+
+describe('System Status: GET /api/admin/status', () => {
+  it('measures the host and the process, and raises alerts from real conditions only', async () => {
+    for (const caller of [members.user, members.readonly, members.analyst])
+      expectFailure(await as(caller).get('/api/admin/status'), 403, expect.stringContaining('system:monitor'));
+    await ingest(t, admin.accessToken, { name: 'empty.txt', content: '' });
+
+    const response = await as(members.developer).get('/api/admin/status').expect(200);
+
+    const { status } = response.body;
+    expect(status.cpu).toMatchObject({
+      cores: expect.any(Number),
+      loadAverage: [expect.any(Number), expect.any(Number), expect.any(Number)],
+    });
+    expect(status.memory.totalBytes).toBeGreaterThan(status.memory.freeBytes);
+    expect(status.memory.process.rssBytes).toBeGreaterThan(0);
+    expect(status.disk).toMatchObject({ path: t.config.dataDir, totalBytes: expect.any(Number) });
+    expect(status.network.interfaces).toBeGreaterThan(0);
+    expect(status.alerts).toContainEqual({
+      severity: 'warning',
+      kind: 'failed-documents',
+      message: expect.stringMatching(/^\d+ documents? failed processing/),
+    });
+    expect(status.alerts.map((alert: { kind: string }) => alert.kind)).not.toContain('provider-health');
+  });
+});
+
+describe('Audit Log: GET /api/admin/audit and its export', () => {
+  it('needs system:monitor', async () => {
+    for (const caller of [members.user, members.readonly, members.analyst]) {
+      expectFailure(await as(caller).get('/api/admin/audit'), 403, expect.stringContaining('system:monitor'));
+      expectFailure(await as(caller).get('/api/admin/audit/export'), 403, expect.stringContaining('system:monitor'));
+    }
+    await as(members.developer).get('/api/admin/audit').expect(200);
+  });
+
+  it('says who did what when, filtered by user, action and time, newest first', async () => {
+    const target = await signUp(t);
+    await as(admin).post(`/api/users/${target.user.id}/suspend`).expect(200);
+
+    const response = await as(admin)
+      .get('/api/admin/audit')
+      .query({ actorId: admin.user.id, action: 'UserSuspended', from: new Date(Date.now() - 60_000).toISOString() })
+      .expect(200);
+
+    expect(response.body.entries[0]).toEqual({
+      position: expect.any(Number),
+      action: 'UserSuspended',
+      actor: { id: admin.user.id, name: admin.user.name },
+      target: `user-${target.user.id}`,
+      targetType: 'user',
+      occurredAt: expect.any(String),
+    });
+    expect(response.body.actions).toEqual(expect.arrayContaining(['UserRegistered', 'UserSuspended']));
+    const positions = response.body.entries.map((entry: { position: number }) => entry.position);
+    expect(positions).toEqual([...positions].sort((a, b) => b - a));
+    const before = await as(admin)
+      .get('/api/admin/audit')
+      .query({ action: 'UserSuspended', to: '2000-01-01' })
+      .expect(200);
+    expect(before.body).toMatchObject({ entries: [], total: 0 });
+  });
+
+  it('exports the filtered log as CSV and as JSON', async () => {
+    const csv = await as(admin).get('/api/admin/audit/export').query({ action: 'UserRegistered' }).expect(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-.*\.csv"$/);
+    const [header, ...rows] = csv.text.trim().split('\r\n');
+    expect(header).toBe('"position","occurredAt","action","actorId","actorName","target","targetType"');
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect(rows.every((row) => row.includes('"UserRegistered"'))).toBe(true);
+
+    const json = await as(admin)
+      .get('/api/admin/audit/export')
+      .query({ format: 'json', actorId: admin.user.id })
+      .expect(200);
+    expect(json.headers['content-disposition']).toMatch(/\.json"$/);
+    const file = JSON.parse(json.text);
+    expect(file.entries.length).toBeGreaterThan(0);
+    expect(file.entries.every((entry: { actor: { id: string } }) => entry.actor.id === admin.user.id)).toBe(true);
+  });
+});

@@ -751,6 +751,42 @@ const ROWS: Row[] = [
   },
 
   // The system
+  // Admin: system services, status and the audit log
+  { route: 'GET /api/admin/services', as: 'admin', path: () => '/api/admin/services' },
+  {
+    route: 'POST /api/admin/services/{name}/restart',
+    as: 'admin',
+    path: (name) => `/api/admin/services/${name ?? 'realtime'}/restart`,
+    param: 'name',
+  },
+  { route: 'GET /api/admin/status', as: 'admin', path: () => '/api/admin/status' },
+  {
+    route: 'GET /api/admin/audit',
+    as: 'admin',
+    path: () => '/api/admin/audit',
+    query: { action: 'UserRegistered', from: '2026-01-01', to: '2099-12-31', page: '1', pageSize: '20' },
+    fields: [
+      text('actorId'),
+      text('action'),
+      { path: 'from', type: 'date' },
+      { path: 'to', type: 'date' },
+      number('page', { whole: true }),
+      number('pageSize', { whole: true }),
+    ],
+  },
+  {
+    route: 'GET /api/admin/audit/export',
+    as: 'admin',
+    path: () => '/api/admin/audit/export',
+    query: { format: 'json', action: 'UserRegistered', from: '2026-01-01', to: '2099-12-31' },
+    fields: [
+      text('format'),
+      text('actorId'),
+      text('action'),
+      { path: 'from', type: 'date' },
+      { path: 'to', type: 'date' },
+    ],
+  },
   { route: 'GET /health', as: 'public', path: () => '/health' },
   { route: 'GET /status', as: 'public', path: () => '/status' },
 ];

@@ -7,5 +7,6 @@ import { StatusService } from './status.service.js';
   imports: [DiscoveryModule],
   controllers: [StatusController],
   providers: [StatusService],
+  exports: [StatusService],
 })
 export class StatusModule {}

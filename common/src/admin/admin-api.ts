@@ -186,4 +186,6 @@ export interface AuditLogResponse {
   total: number;
   page: number;
   pageSize: number;
+  /** Every event type in the log, for the action filter. */
+  actions: string[];
 }
