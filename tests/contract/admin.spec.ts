@@ -200,7 +200,7 @@ describe('creating users and invites', () => {
     const email = `invited-${Date.now()}@example.com`;
     const response = await as(admin).post('/api/users/invites').send({ email, role: 'developer' }).expect(201);
     const { token, acceptPath } = response.body.invite;
-    expect(acceptPath).toBe(`/register?invite=${encodeURIComponent(token)}`);
+    expect(acceptPath).toBe(`/invite?token=${encodeURIComponent(token)}`);
 
     const body = { token, name: 'Invited Person', password: 'Correct-Horse-9', confirmPassword: 'Correct-Horse-9' };
     const accepted = await t.http().post('/api/auth/invites/accept').send(body).expect(201);

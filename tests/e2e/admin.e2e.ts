@@ -77,3 +77,35 @@ test('a user without users:read is told so instead of the tabs', async ({ page, 
   await expect(page.getByText("You don't have permission to view the admin dashboard.")).toBeVisible();
   await expect(page.getByRole('tab')).toHaveCount(0);
 });
+
+test('an invite link made on the page opens an account with its email and role', async ({
+  page,
+  browser,
+  baseURL,
+  admin,
+  login,
+}) => {
+  const email = `invited-${Date.now()}@example.com`;
+  await login({ account: admin });
+  await page.goto('/admin');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Invite User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite User' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Role').selectOption('developer');
+  await dialog.getByRole('button', { name: 'Create Invite Link' }).click();
+  const link = await dialog.getByLabel('Invite link (shown once)').inputValue();
+  expect(link).toMatch(/\/invite\?token=/);
+  await expect(toastRegion(page).getByText('Invite user executed')).toBeVisible();
+
+  const invitedContext = await browser.newContext({ baseURL });
+  const invitedPage = await invitedContext.newPage();
+  await invitedPage.goto(link);
+  await invitedPage.getByLabel('Full name').fill('Invited Developer');
+  await invitedPage.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
+  await invitedPage.getByLabel('Confirm password', { exact: true }).fill('Correct-Horse-9');
+  await invitedPage.getByRole('button', { name: 'Create Account' }).click();
+  await expect(userMenuButton(invitedPage, 'Invited Developer')).toBeVisible({ timeout: 15_000 });
+  await expect(userMenuButton(invitedPage, 'Invited Developer')).toContainText('Developer');
+  await invitedContext.close();
+});

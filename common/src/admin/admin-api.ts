@@ -69,7 +69,7 @@ export interface UserInvite {
   expiresAt: string;
   /** The one-time token; shown once, only its hash is stored. */
   token: string;
-  /** Where the invited person accepts it: the register page with the token. */
+  /** Where the invited person accepts it: the invite page, with the token. */
   acceptPath: string;
 }
 

@@ -42,7 +42,7 @@ export class InviteUserHandler implements ICommandHandler<InviteUserCommand> {
       role: request.role,
       expiresAt: expiresAt.toISOString(),
       token,
-      acceptPath: `/register?invite=${encodeURIComponent(token)}`,
+      acceptPath: `/invite?token=${encodeURIComponent(token)}`,
     };
   }
 }
