@@ -7,6 +7,7 @@ import {
   waitForHydration,
   type Account,
 } from './fixtures.js';
+import { seriousViolations } from './support/axe.js';
 import { changeRole, closeSession, suiteAdminToken } from './support/documents.js';
 
 interface AdminFixtures {
@@ -108,4 +109,15 @@ test('an invite link made on the page opens an account with its email and role',
   await expect(userMenuButton(invitedPage, 'Invited Developer')).toBeVisible({ timeout: 15_000 });
   await expect(userMenuButton(invitedPage, 'Invited Developer')).toContainText('Developer');
   await invitedContext.close();
+});
+
+test('every tab of the Admin page is accessible', async ({ page, admin, login }) => {
+  await login({ account: admin });
+  await page.goto('/admin');
+  await waitForHydration(page);
+  for (const name of ['User Management', 'System Services', 'System Status', 'Audit Log']) {
+    await page.getByRole('tab', { name }).click();
+    await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+    expect(await seriousViolations(page), `the ${name} tab`).toEqual([]);
+  }
 });

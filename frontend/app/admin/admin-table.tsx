@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Button } from '~/components/forms';
+import { inputStyles } from '~/components/forms/field-parts';
 
 /** The admin tabs' tables: scrolling sideways on narrow screens, in the models table's style. */
 export const StyledScroller = styled.div`
@@ -56,6 +57,20 @@ export const StyledToolbar = styled.div`
   align-items: flex-end;
   gap: ${({ theme }) => theme.space.sm};
   margin-bottom: ${({ theme }) => theme.space.md};
+`;
+
+/** Fields side by side inside a toolbar, aligned on their inputs. */
+export const StyledInlineFields = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+/** A select inside a table cell: its label is the column's, read out from aria-label. */
+export const StyledCellSelect = styled.select<{ $invalid?: boolean }>`
+  ${inputStyles}
+  width: auto;
 `;
 
 export const StyledRowActions = styled.div`

@@ -5,6 +5,7 @@ import { DateTime } from '~/components/ui/date-time';
 import { SelectField } from '~/components/ui/select-field';
 import {
   StyledEmpty,
+  StyledInlineFields,
   StyledMuted,
   StyledPager,
   StyledRowActions,
@@ -76,12 +77,14 @@ export function AuditLog({ audit, users }: AuditLogProps) {
           <Button type="submit" variant="secondary">
             Filter
           </Button>
-          <a href={exportPath('csv')} download>
-            Export CSV
-          </a>
-          <a href={exportPath('json')} download>
-            Export JSON
-          </a>
+          <StyledInlineFields>
+            <a href={exportPath('csv')} download>
+              Export CSV
+            </a>
+            <a href={exportPath('json')} download>
+              Export JSON
+            </a>
+          </StyledInlineFields>
         </StyledToolbar>
       </Form>
       {audit.entries.length === 0 ? (

@@ -18,7 +18,9 @@ import { userActionForm } from './admin-action-form';
 import { ACTION_NAMES, ADMIN_ACTION_FETCHER, standingActionsFor, type AdminActionResult } from './admin-actions';
 import {
   StyledDangerButton,
+  StyledCellSelect,
   StyledEmpty,
+  StyledInlineFields,
   StyledMuted,
   StyledPager,
   StyledRowActions,
@@ -86,7 +88,7 @@ export function UserManagement({ users, permissions, currentUserId }: UserManage
       <StyledToolbar>
         <Form method="get" role="search" aria-label="Search users">
           <input type="hidden" name="tab" value="users" />
-          <StyledToolbar>
+          <StyledInlineFields>
             <TextField
               label="Search users"
               name="q"
@@ -105,7 +107,7 @@ export function UserManagement({ users, permissions, currentUserId }: UserManage
             <Button type="submit" variant="secondary">
               Search
             </Button>
-          </StyledToolbar>
+          </StyledInlineFields>
         </Form>
         {permissions.write && (
           <>
@@ -146,8 +148,8 @@ export function UserManagement({ users, permissions, currentUserId }: UserManage
                     </th>
                     <td>
                       {permissions.manageRoles ? (
-                        <SelectField
-                          label={`Role of ${user.name}`}
+                        <StyledCellSelect
+                          aria-label={`Role of ${user.name}`}
                           value={user.role}
                           disabled={busy}
                           onChange={(event) => submit('role', user, event.target.value as Role)}
@@ -157,7 +159,7 @@ export function UserManagement({ users, permissions, currentUserId }: UserManage
                               {ROLE_DISPLAY_NAMES[role]}
                             </option>
                           ))}
-                        </SelectField>
+                        </StyledCellSelect>
                       ) : (
                         ROLE_DISPLAY_NAMES[user.role]
                       )}
