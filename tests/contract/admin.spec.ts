@@ -1,3 +1,4 @@
+import { MikroORM } from '@mikro-orm/sql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AdminUserView } from '@docent/common/admin';
 import type { Role } from '@docent/common/permissions';
@@ -91,6 +92,9 @@ describe('suspending, reactivating and deactivating', () => {
     const response = await as(admin).post(`/api/users/${target.user.id}/suspend`).expect(200);
     expect(response.body.user).toMatchObject({ id: target.user.id, status: 'suspended' });
     await t.app.get(ReactionRunner).catchUp();
+    await t.app.get(ProjectionRunner).catchUp();
+    const feed = await t.app.get(MikroORM).em.fork().execute(`select title from activity`);
+    expect(feed).toContainEqual({ title: 'User suspended' });
 
     expect(await profileStatus(t, target.accessToken)).toBe(401);
     expect(await profileStatus(t, apiKey)).toBe(401);
@@ -265,6 +269,15 @@ describe('System Services: GET /api/admin/services and restarts', () => {
     expect(document.status).toBe('processed');
 
     await as(admin).post('/api/admin/services/projections/restart').expect(200);
+    await t.app.get(ProjectionRunner).catchUp();
+    const [activity] = await t.app
+      .get(MikroORM)
+      .em.fork()
+      .execute(`select title, description from activity where title = 'Service restarted' order by id desc limit 1`);
+    expect(activity).toEqual({
+      title: 'Service restarted',
+      description: expect.stringMatching(/^projections restarted in \d+ ms$/),
+    });
     const audit = await as(admin).get('/api/admin/audit').query({ action: 'ServiceRestarted' }).expect(200);
     expect(audit.body.entries).toEqual(
       expect.arrayContaining([

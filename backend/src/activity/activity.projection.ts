@@ -65,6 +65,13 @@ function describe(event: RecordedEvent): ActivityItem | null {
       };
     case 'InviteAccepted':
       return { type: 'system', title: 'Invite accepted', description: 'An invited user joined', status: 'success' };
+    case 'ServiceRestarted':
+      return {
+        type: 'system',
+        title: 'Service restarted',
+        description: `${event.data.service} restarted in ${event.data.tookMs} ms`,
+        status: 'info',
+      };
     case 'UserLoggedIn':
       return { type: 'system', title: 'User signed in', description: 'A new session started', status: 'info' };
     case 'UserRoleChanged':
