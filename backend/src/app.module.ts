@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { DestinationStream } from 'pino';
 import { ActivityModule } from './activity/activity.module.js';
+import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ChatModule } from './chat/chat.module.js';
 import type { AppConfig } from './config/app-config.js';
@@ -49,6 +50,7 @@ export class AppModule {
         GatewayModule,
         ToolsModule,
         MetricsModule,
+        AdminModule,
       ],
     };
   }

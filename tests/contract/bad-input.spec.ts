@@ -328,6 +328,9 @@ const endpointUrl = () => `http://127.0.0.1:${(endpoint.address() as AddressInfo
 
 const fixtures = {
   member: '',
+  memberToHold: '',
+  memberToDelete: '',
+  inviteToken: '',
   apiKey: '',
   ownSession: null as unknown as SignedIn,
   refreshToken: '',
@@ -350,6 +353,11 @@ async function askOnce(message: string): Promise<string> {
 }
 
 const read = async (path: string) => (await callAs(t, admin.accessToken).get(path)).body as unknown;
+/** The accounts as User Management lists them, without their activity, which an async projection may still be catching up on. */
+const accounts = async () =>
+  ((await read('/api/users?pageSize=100')) as { users: { id: string; role: string; status: string }[] }).users.map(
+    ({ id, role, status }) => ({ id, role, status }),
+  );
 
 // ----- The table ----------------------------------------------------------------------------
 
@@ -439,6 +447,61 @@ const ROWS: Row[] = [
     param: 'uuid',
     body: () => ({ role: 'analyst' }),
     fields: [text('role')],
+  },
+  {
+    route: 'GET /api/users',
+    as: 'admin',
+    path: () => '/api/users',
+    query: { search: 'Test', status: 'active', page: '1', pageSize: '20' },
+    fields: [text('search'), text('status'), number('page', { whole: true }), number('pageSize', { whole: true })],
+  },
+  {
+    route: 'POST /api/users',
+    as: 'admin',
+    path: () => '/api/users',
+    body: () => {
+      const account = newAccount();
+      return { name: account.name, email: account.email, role: 'analyst', password: account.password };
+    },
+    fields: [text('name'), text('email'), text('role'), text('password')],
+    status: 201,
+    resource: accounts,
+  },
+  {
+    route: 'POST /api/users/invites',
+    as: 'admin',
+    path: () => '/api/users/invites',
+    body: () => ({ email: newAccount().email, role: 'user' }),
+    fields: [text('email'), text('role')],
+    status: 201,
+  },
+  {
+    route: 'POST /api/users/{id}/{action}',
+    as: 'admin',
+    path: (id) => `/api/users/${id ?? fixtures.memberToHold}/suspend`,
+    param: 'uuid',
+    resource: accounts,
+  },
+  {
+    route: 'DELETE /api/users/{id}',
+    as: 'admin',
+    path: (id) => `/api/users/${id ?? fixtures.memberToDelete}`,
+    param: 'uuid',
+    resource: accounts,
+  },
+  {
+    route: 'POST /api/auth/invites/accept',
+    as: 'public',
+    path: () => '/api/auth/invites/accept',
+    body: () => ({
+      token: fixtures.inviteToken,
+      name: 'Invited Person',
+      password: 'Correct-Horse-9',
+      confirmPassword: 'Correct-Horse-9',
+    }),
+    fields: [text('token'), text('name'), text('password'), text('confirmPassword')],
+    status: 201,
+    rateLimited: true,
   },
 
   // Documents
@@ -754,6 +817,42 @@ const ROWS: Row[] = [
   },
 
   // The system
+  // Admin: system services, status and the audit log
+  { route: 'GET /api/admin/services', as: 'admin', path: () => '/api/admin/services' },
+  {
+    route: 'POST /api/admin/services/{name}/restart',
+    as: 'admin',
+    path: (name) => `/api/admin/services/${name ?? 'realtime'}/restart`,
+    param: 'name',
+  },
+  { route: 'GET /api/admin/status', as: 'admin', path: () => '/api/admin/status' },
+  {
+    route: 'GET /api/admin/audit',
+    as: 'admin',
+    path: () => '/api/admin/audit',
+    query: { action: 'UserRegistered', from: '2026-01-01', to: '2099-12-31', page: '1', pageSize: '20' },
+    fields: [
+      text('actorId'),
+      text('action'),
+      { path: 'from', type: 'date' },
+      { path: 'to', type: 'date' },
+      number('page', { whole: true }),
+      number('pageSize', { whole: true }),
+    ],
+  },
+  {
+    route: 'GET /api/admin/audit/export',
+    as: 'admin',
+    path: () => '/api/admin/audit/export',
+    query: { format: 'json', action: 'UserRegistered', from: '2026-01-01', to: '2099-12-31' },
+    fields: [
+      text('format'),
+      text('actorId'),
+      text('action'),
+      { path: 'from', type: 'date' },
+      { path: 'to', type: 'date' },
+    ],
+  },
   { route: 'GET /health', as: 'public', path: () => '/health' },
   { route: 'GET /status', as: 'public', path: () => '/status' },
   // This suite's server has no scrape token, so /metrics is off (tests/contract/metrics.spec.ts scrapes it).
@@ -769,6 +868,10 @@ beforeAll(async () => {
   admin = await signUp(t);
   const as = callAs(t, admin.accessToken);
   fixtures.member = (await signUp(t)).user.id;
+  fixtures.memberToHold = (await signUp(t)).user.id;
+  fixtures.memberToDelete = (await signUp(t)).user.id;
+  const invite = { email: newAccount().email, role: 'analyst' };
+  fixtures.inviteToken = (await as.post('/api/users/invites').send(invite).expect(201)).body.invite.token;
   fixtures.apiKey = (await as.post('/api/api-keys').send({ name: 'To delete' }).expect(201)).body.apiKey.id;
   fixtures.ownSession = await logIn(t, admin.account);
   fixtures.refreshToken = (await logIn(t, admin.account)).refreshToken;

@@ -32,9 +32,45 @@ function describe(event: RecordedEvent): ActivityItem | null {
     case 'UserRegistered':
       return {
         type: 'system',
-        title: 'New user registered',
+        // An account someone else opened: an administrator created it.
+        title:
+          event.metadata.actorId === event.data.userId ? 'New user registered' : 'User created by an administrator',
         description: `${event.data.name} joined as ${ROLE_DISPLAY_NAMES[event.data.role]}`,
         status: 'success',
+      };
+    case 'UserSuspended':
+      return { type: 'system', title: 'User suspended', description: 'An account was suspended', status: 'warning' };
+    case 'UserReactivated':
+      return { type: 'system', title: 'User reactivated', description: 'An account may sign in again', status: 'info' };
+    case 'UserDeactivated':
+      return {
+        type: 'system',
+        title: 'User deactivated',
+        description: 'An account was deactivated',
+        status: 'warning',
+      };
+    case 'UserDeleted':
+      return {
+        type: 'system',
+        title: 'User deleted',
+        description: `${event.data.name}'s account was deleted; their documents stay`,
+        status: 'warning',
+      };
+    case 'UserInvited':
+      return {
+        type: 'system',
+        title: 'User invited',
+        description: `An invite as ${ROLE_DISPLAY_NAMES[event.data.role]} was sent`,
+        status: 'info',
+      };
+    case 'InviteAccepted':
+      return { type: 'system', title: 'Invite accepted', description: 'An invited user joined', status: 'success' };
+    case 'ServiceRestarted':
+      return {
+        type: 'system',
+        title: 'Service restarted',
+        description: `${event.data.service} restarted in ${event.data.tookMs} ms`,
+        status: 'info',
       };
     case 'UserLoggedIn':
       return { type: 'system', title: 'User signed in', description: 'A new session started', status: 'info' };

@@ -12,6 +12,9 @@ export type AccessHolder = { sessionId: string } | { apiKeyId: string } | { user
 const ACCESS_CHANGED_BY: { [Type in DomainEventType]?: (event: RecordedEvent<Type>) => AccessHolder } = {
   SessionRevoked: (event) => ({ sessionId: event.streamId.slice('session-'.length) }),
   UserRoleChanged: (event) => ({ userId: event.streamId.slice('user-'.length) }),
+  UserSuspended: (event) => ({ userId: event.streamId.slice('user-'.length) }),
+  UserDeactivated: (event) => ({ userId: event.streamId.slice('user-'.length) }),
+  UserDeleted: (event) => ({ userId: event.streamId.slice('user-'.length) }),
   ApiKeyDeleted: (event) => ({ apiKeyId: event.data.keyId }),
 };
 

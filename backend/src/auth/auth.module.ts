@@ -8,7 +8,12 @@ import { ApiKeysController } from './api-keys.controller.js';
 import { ApiKeysProjection } from './api-keys/api-keys.projection.js';
 import { AuthController } from './auth.controller.js';
 import { AuthenticationService } from './authentication.service.js';
+import { AcceptInviteHandler } from './commands/accept-invite.handler.js';
 import { ChangeUserRoleHandler } from './commands/change-user-role.handler.js';
+import { ChangeUserStandingHandler } from './commands/change-user-standing.handler.js';
+import { CreateUserHandler } from './commands/create-user.handler.js';
+import { DeleteUserHandler } from './commands/delete-user.handler.js';
+import { InviteUserHandler } from './commands/invite-user.handler.js';
 import { CreateApiKeyHandler } from './commands/create-api-key.handler.js';
 import { DeleteApiKeyHandler } from './commands/delete-api-key.handler.js';
 import { LogInHandler } from './commands/log-in.handler.js';
@@ -21,6 +26,8 @@ import { UpdateProfileHandler } from './commands/update-profile.handler.js';
 import { GetDemoAvailabilityHandler } from './queries/get-demo-availability.handler.js';
 import { GetProfileHandler } from './queries/get-profile.handler.js';
 import { ListApiKeysHandler } from './queries/list-api-keys.handler.js';
+import { ListUsersHandler } from './queries/list-users.handler.js';
+import { InvitesController } from './invites.controller.js';
 import { LoginBackoff } from './login-backoff.js';
 import { PrincipalCache } from './principal-cache.js';
 import { rateLimitOptions } from './rate-limits.js';
@@ -30,6 +37,8 @@ import { AccessTokens } from './tokens/access-tokens.js';
 import { KnownDevices } from './tokens/known-devices.js';
 import { PasswordHasher } from './tokens/password-hasher.js';
 import { DemoAccount } from './users/demo-account.js';
+import { AdminUserViews } from './users/admin-user-views.js';
+import { UserActivityProjection } from './users/user-activity.projection.js';
 import { UsersProjection } from './users/users.projection.js';
 import { UsersController } from './users.controller.js';
 
@@ -41,7 +50,7 @@ import { UsersController } from './users.controller.js';
     }),
     ThrottlerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: rateLimitOptions }),
   ],
-  controllers: [AuthController, ApiKeysController, UsersController],
+  controllers: [AuthController, ApiKeysController, UsersController, InvitesController],
   providers: [
     { provide: APP_GUARD, useClass: AccessGuard },
     AuthenticationService,
@@ -72,6 +81,15 @@ import { UsersController } from './users.controller.js';
     GetDemoAvailabilityHandler,
     GetProfileHandler,
     ListApiKeysHandler,
+    // User management (the Admin page)
+    AdminUserViews,
+    UserActivityProjection,
+    ListUsersHandler,
+    ChangeUserStandingHandler,
+    DeleteUserHandler,
+    CreateUserHandler,
+    InviteUserHandler,
+    AcceptInviteHandler,
   ],
   exports: [AuthenticationService],
 })

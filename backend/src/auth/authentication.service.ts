@@ -56,6 +56,8 @@ export class AuthenticationService {
     if (!session || session.revokedAt || session.expiresAt <= new Date()) return null;
     const user = await em.findOne(UserEntity, { id: claims.userId });
     if (!user || !this.isAllowed(user)) return null;
+    // Suspending or deactivating the account ended the sessions it had; reactivating it does not revive them.
+    if (user.sessionsEndedAt && session.createdAt <= user.sessionsEndedAt) return null;
     const principal: Principal = {
       userId: user.id,
       role: normalizeRole(user.role),
@@ -83,8 +85,9 @@ export class AuthenticationService {
     return { principal, expiresAt: Number.POSITIVE_INFINITY };
   }
 
-  /** The demo administrator exists only while demo mode is on. */
+  /** Only an active account authenticates; the demo administrator exists only while demo mode is on. */
   private isAllowed(user: UserRecord): boolean {
+    if (user.status !== 'active') return false;
     return !user.isDemo || this.config.auth.demoMode !== 'off';
   }
 

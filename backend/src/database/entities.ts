@@ -1,6 +1,7 @@
 import { ActivityEntity } from '../activity/activity.entity.js';
 import { ApiKeyEntity } from '../auth/api-keys/api-key.entity.js';
 import { SessionEntity } from '../auth/sessions/session.entity.js';
+import { UserActivityEntity } from '../auth/users/user-activity.entity.js';
 import { UserEntity } from '../auth/users/user.entity.js';
 import { DocumentEntity } from '../documents/read-model/document.entity.js';
 import { StoredEventEntity } from '../event-store/stored-event.entity.js';
@@ -12,6 +13,7 @@ export const ENTITIES = [
   ProjectionCheckpointEntity,
   ReactionCheckpointEntity,
   UserEntity,
+  UserActivityEntity,
   SessionEntity,
   ApiKeyEntity,
   ActivityEntity,

@@ -5,6 +5,7 @@ import { ReprocessDocumentHandler } from './commands/reprocess-document.handler.
 import { UpdateDocumentMetadataHandler } from './commands/update-document-metadata.handler.js';
 import { UploadDocumentsHandler } from './commands/upload-documents.handler.js';
 import { DocumentsController } from './documents.controller.js';
+import { DocumentProcessingProbe } from './processing/document-processing.probe.js';
 import { DocumentReindexer } from './processing/document-reindexer.service.js';
 import {
   DOCUMENT_PROCESSING_OPTIONS,
@@ -42,6 +43,7 @@ import { Originals } from './storage/originals.js';
     DocumentsProjection,
     DocumentViews,
     DocumentProcessor,
+    DocumentProcessingProbe,
     ProcessDocumentReaction,
     PushDocumentChangesReaction,
     ProcessingProgress,

@@ -6,6 +6,8 @@ export interface EmbeddingProvider {
   readonly dimensions: number;
   /** One L2-normalised vector of `dimensions` numbers per text, in the order of `texts`. */
   embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+  /** Loads the model again, for a provider that holds one in the process; absent for a remote endpoint. */
+  reload?(): Promise<void>;
 }
 
 /** Injects `EmbeddingProvider | null`; null means no model is configured and search is keyword-only. */

@@ -9,7 +9,13 @@ export const NO_EMBEDDING_MODEL =
 @StatusComponent('embeddings')
 @Injectable()
 export class EmbeddingsProbe implements StatusProbe {
-  constructor(@Inject(EMBEDDING_PROVIDER) private readonly provider: EmbeddingProvider | null) {}
+  /** Only a model held in the process can be restarted: a remote endpoint keeps nothing here to reload. */
+  readonly restart?: () => Promise<void>;
+
+  constructor(@Inject(EMBEDDING_PROVIDER) private readonly provider: EmbeddingProvider | null) {
+    const reload = provider?.reload?.bind(provider);
+    if (reload) this.restart = reload;
+  }
 
   async probe(): Promise<ComponentStatus> {
     if (!this.provider) return { status: 'unavailable', message: NO_EMBEDDING_MODEL };

@@ -120,6 +120,18 @@ describe('LocalOnnxEmbeddings', () => {
     expect(pipeline).toHaveBeenCalledTimes(1);
   });
 
+  it('loads the model again on reload (System Services’ Restart) and embeds as before', async () => {
+    const embeddings = provider();
+    const [before] = await embeddings.embed(['The quarterly report is attached.']);
+    jest.mocked(pipeline).mockClear();
+
+    await embeddings.reload();
+    const [after] = await embeddings.embed(['The quarterly report is attached.']);
+
+    expect(pipeline).toHaveBeenCalledTimes(1);
+    expect(after).toEqual(before);
+  });
+
   it('does not start when the signal is already aborted', async () => {
     await expect(provider().embed(['anything'], AbortSignal.abort())).rejects.toMatchObject({ name: 'AbortError' });
   });

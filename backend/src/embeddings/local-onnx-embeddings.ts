@@ -58,6 +58,17 @@ export class LocalOnnxEmbeddings implements EmbeddingProvider {
     return vectors;
   }
 
+  /**
+   * Loads the model again from its folder (System Services' Restart): a model file replaced
+   * since is picked up, and a load that failed is tried afresh. Calls under way finish on the old one.
+   */
+  async reload(): Promise<void> {
+    const previous = this.extractor;
+    this.extractor = undefined;
+    await this.loaded();
+    await (await previous?.catch(() => undefined))?.dispose();
+  }
+
   /** Loads the model on first use, so that the server starts fast; concurrent first calls share one load. */
   private loaded(): Promise<FeatureExtractionPipeline> {
     this.extractor ??= this.load().catch((error: unknown) => {

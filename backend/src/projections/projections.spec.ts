@@ -183,7 +183,10 @@ describe('projections', () => {
     await t.app.get(ProjectionRunner).catchUp();
 
     const status = await t.http().get('/status').expect(200);
-    expect(status.body.components.projections).toEqual({ status: 'ready', lag: { activity: 0, metrics: 0 } });
+    expect(status.body.components.projections).toEqual({
+      status: 'ready',
+      lag: { activity: 0, metrics: 0, 'user-activity': 0 },
+    });
     const activity = await t.app.get(MikroORM).em.fork().execute('select title, description from activity');
     expect(activity).toContainEqual({
       title: 'New user registered',
@@ -277,6 +280,7 @@ describe('projections', () => {
       'search-history',
       'search-stats',
       'sessions',
+      'user-activity',
       'user-preferences',
       'users',
     ]);

@@ -11,6 +11,8 @@ export interface ComponentStatus {
 
 export interface StatusProbe {
   probe(): Promise<ComponentStatus>;
+  /** Restarts the component in this process (System Services' Restart); absent where nothing can be restarted. */
+  restart?(): Promise<void>;
 }
 
 /** Marks a provider as the probe of one component listed by GET /status. */

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
+import { acceptInviteSchema } from '@docent/common/admin';
 import { loginSchema, registerSchema } from '@docent/common/auth';
 import { checkRequest, type RequestCheck } from '@docent/common/validation';
 import { anonymousCall, failureResponse } from '../lib/api-client.server';
@@ -7,19 +8,21 @@ import { commitWebSession, getWebSession, type WebSession } from '../lib/session
 import { knownDeviceToken, rememberKnownDevice } from './known-device.server';
 import type { AuthResponse, UserView } from '@docent/common/api';
 
-export type SignInKind = 'login' | 'register' | 'demo';
+export type SignInKind = 'login' | 'register' | 'demo' | 'invite';
 
 const SIGN_IN_PATHS: Record<SignInKind, string> = {
   login: '/api/auth/login',
   register: '/api/auth/register',
   demo: '/api/auth/demo-login',
+  invite: '/api/auth/invites/accept',
 };
 
 /** The spec's two forms: the login form and the register form, with the fields the API expects. */
 export type SignInBody =
   | { kind: 'login'; email: string; password: string; rememberMe: boolean }
   | { kind: 'register'; name: string; email: string; password: string; confirmPassword: string }
-  | { kind: 'demo' };
+  | { kind: 'demo' }
+  | { kind: 'invite'; token: string; name: string; password: string; confirmPassword: string };
 
 /**
  * The sign-in a form or a JSON body asks for, checked with the API's schemas and refused
@@ -50,6 +53,11 @@ export function readSignIn(kind: SignInKind, input: Record<string, unknown>): Re
     }
     case 'demo':
       return { ok: true, value: { kind } };
+    case 'invite': {
+      const { token, name, password, confirmPassword } = input;
+      const checked = checkRequest(acceptInviteSchema, { token, name, password, confirmPassword });
+      return checked.ok ? { ok: true, value: { kind, ...checked.value } } : checked;
+    }
     default: {
       const unknownKind: never = kind;
       throw new Error(`Unknown sign-in kind ${String(unknownKind)}`);

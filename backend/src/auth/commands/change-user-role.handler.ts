@@ -25,7 +25,8 @@ export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleComm
     if (!target) throw new DomainError('not-found', 'User not found');
     // Nobody may be left able to manage roles: the system would be locked as it is.
     if (hasPermission(target, 'users:manage_roles') && !hasPermission({ role }, 'users:manage_roles')) {
-      const managers = (await em.find(UserEntity, { isDemo: false })).filter((user) =>
+      // A suspended or deactivated account manages nothing until it is reactivated.
+      const managers = (await em.find(UserEntity, { isDemo: false, status: 'active' })).filter((user) =>
         hasPermission(user, 'users:manage_roles'),
       );
       if (managers.length <= 1) throw new DomainError('conflict', LAST_ROLE_MANAGER);

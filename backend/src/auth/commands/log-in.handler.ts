@@ -13,6 +13,8 @@ import { LogInCommand } from './log-in.command.js';
 
 /** The same answer for an unknown email and a wrong password, so neither reveals which accounts exist. */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+/** Told only to whoever knows the password: an administrator suspended or deactivated the account. */
+export const ACCOUNT_NOT_ACTIVE = 'This account is suspended or deactivated. Contact your administrator.';
 
 @CommandHandler(LogInCommand)
 export class LogInHandler implements ICommandHandler<LogInCommand> {
@@ -45,6 +47,7 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
       throw new DomainError('unauthenticated', INVALID_CREDENTIALS);
     }
     this.backoff.succeeded(series);
+    if (user.status !== 'active') throw new DomainError('forbidden', ACCOUNT_NOT_ACTIVE);
     return this.sessions.start(user.id, command.rememberMe);
   }
 }

@@ -1,6 +1,7 @@
 import { DomainError } from '../../common/domain-error.js';
 import type { Decider } from '../../event-store/decider.js';
 import { assertNever, type DomainEvent } from '../../event-store/domain-event.js';
+import type { AccountStandingEvent } from './account-standing.decider.js';
 import { USER_STREAM_TYPE, type RecordedRole } from './user.events.js';
 
 export interface UserState {
@@ -31,9 +32,11 @@ export type UserCommand =
   | { type: 'CreateApiKey'; keyId: string; name: string; keyHash: string; maskedKey: string }
   | { type: 'DeleteApiKey'; keyId: string };
 
-export type UserEvent = DomainEvent<
-  'UserRegistered' | 'UserLoggedIn' | 'UserProfileUpdated' | 'UserRoleChanged' | 'ApiKeyCreated' | 'ApiKeyDeleted'
->;
+export type UserEvent =
+  | DomainEvent<
+      'UserRegistered' | 'UserLoggedIn' | 'UserProfileUpdated' | 'UserRoleChanged' | 'ApiKeyCreated' | 'ApiKeyDeleted'
+    >
+  | AccountStandingEvent;
 
 /** A user's account, and the API keys it holds: one stream per user. */
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
@@ -109,6 +112,13 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         apiKeys.delete(event.data.keyId);
         return { ...state, apiKeys };
       }
+      // Whether the account may sign in is the account standing decider's; a deleted one is gone.
+      case 'UserSuspended':
+      case 'UserReactivated':
+      case 'UserDeactivated':
+        return state;
+      case 'UserDeleted':
+        return { ...state, exists: false };
       default:
         return assertNever(event);
     }

@@ -14,6 +14,10 @@ export const UserEntity = defineEntity({
     isDemo: p.boolean().default(false),
     createdAt: p.datetime().columnType('timestamptz'),
     lastLogin: p.datetime().columnType('timestamptz').nullable(),
+    /** active, inactive or suspended (AccountStatus): only an active account authenticates. */
+    status: p.string().length(20).default('active'),
+    /** When an administrator last suspended or deactivated the account: sessions begun before stay ended. */
+    sessionsEndedAt: p.datetime().columnType('timestamptz').nullable(),
   },
 });
 export type UserRecord = InferEntity<typeof UserEntity>;

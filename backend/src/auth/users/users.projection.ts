@@ -22,6 +22,8 @@ export class UsersProjection implements ProjectionHandler {
           isDemo: event.data.isDemo,
           createdAt: event.occurredAt,
           lastLogin: null,
+          status: 'active',
+          sessionsEndedAt: null,
         });
         return;
       case 'UserLoggedIn':
@@ -32,6 +34,18 @@ export class UsersProjection implements ProjectionHandler {
         return;
       case 'UserRoleChanged':
         await em.nativeUpdate(UserEntity, { id: userId }, { role: event.data.role });
+        return;
+      case 'UserSuspended':
+        await em.nativeUpdate(UserEntity, { id: userId }, { status: 'suspended', sessionsEndedAt: event.occurredAt });
+        return;
+      case 'UserDeactivated':
+        await em.nativeUpdate(UserEntity, { id: userId }, { status: 'inactive', sessionsEndedAt: event.occurredAt });
+        return;
+      case 'UserReactivated':
+        await em.nativeUpdate(UserEntity, { id: userId }, { status: 'active' });
+        return;
+      case 'UserDeleted':
+        await em.nativeDelete(UserEntity, { id: userId });
         return;
     }
   }

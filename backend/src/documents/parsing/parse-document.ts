@@ -103,6 +103,11 @@ async function runParseWorker(task: ParseTask): Promise<ParseResult | PrepareRes
   }
 }
 
+/** How many parse worker threads are running now (idle ones are let go after a while). */
+export function parseWorkerCount(): number {
+  return [...pools.values()].reduce((count, pool) => count + pool.threads.length, 0);
+}
+
 /** Stops every parse worker; for shutdown. */
 export async function closeParseWorkers(): Promise<void> {
   const closing = [...pools.values()].map((pool) => pool.close({ force: true }));

@@ -131,6 +131,26 @@ export class DocumentProcessor implements OnModuleDestroy {
     await Promise.allSettled(this.running.values());
   }
 
+  /**
+   * Stops, lets every parse worker go, and starts again (System Services' Restart): the
+   * documents in hand finish first, and whatever was waiting is found again from its status.
+   */
+  async restart(): Promise<void> {
+    await this.stop();
+    await closeParseWorkers();
+    await this.start();
+  }
+
+  /** What is in hand now, for the status of document processing. */
+  queue(): { started: boolean; waiting: number; running: number; concurrency: number } {
+    return {
+      started: !this.stopped,
+      waiting: this.waiting.size,
+      running: this.running.size,
+      concurrency: this.options.concurrency,
+    };
+  }
+
   async onModuleDestroy(): Promise<void> {
     await this.stop();
     await closeParseWorkers();

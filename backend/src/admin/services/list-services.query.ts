@@ -1,0 +1,4 @@
+import { Query } from '@nestjs/cqrs';
+import type { SystemService } from '@docent/common/admin';
+
+export class ListServicesQuery extends Query<SystemService[]> {}

@@ -1,0 +1,2 @@
+export * from './admin-api.js';
+export * from './admin.schemas.js';

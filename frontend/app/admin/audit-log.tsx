@@ -1,0 +1,133 @@
+import type { AdminUserView, AuditLogResponse } from '@docent/common/admin';
+import { Form, Link, useSearchParams } from '@remix-run/react';
+import { Button, TextField } from '~/components/forms';
+import { DateTime } from '~/components/ui/date-time';
+import { SelectField } from '~/components/ui/select-field';
+import {
+  StyledEmpty,
+  StyledInlineFields,
+  StyledMuted,
+  StyledPager,
+  StyledRowActions,
+  StyledScroller,
+  StyledTable,
+  StyledToolbar,
+} from './admin-table';
+
+/** The audit log's filters, as the page's query string names them. */
+export const AUDIT_PARAMS = {
+  actor: 'auditActor',
+  action: 'auditAction',
+  from: 'auditFrom',
+  to: 'auditTo',
+  page: 'auditPage',
+};
+
+interface AuditLogProps {
+  audit: AuditLogResponse;
+  /** The users to filter by. */
+  users: readonly AdminUserView[];
+}
+
+/** The Audit Log tab: who did what when, from the event log, with its filters and exports. */
+export function AuditLog({ audit, users }: AuditLogProps) {
+  const [searchParams] = useSearchParams();
+  const filters = {
+    actorId: searchParams.get(AUDIT_PARAMS.actor) ?? '',
+    action: searchParams.get(AUDIT_PARAMS.action) ?? '',
+    from: searchParams.get(AUDIT_PARAMS.from) ?? '',
+    to: searchParams.get(AUDIT_PARAMS.to) ?? '',
+  };
+  const exportPath = (format: 'csv' | 'json') => {
+    const params = new URLSearchParams({ format });
+    for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+    return `/admin/audit/export?${params.toString()}`;
+  };
+  const pagePath = (page: number) => {
+    const params = new URLSearchParams(searchParams);
+    params.set('tab', 'audit');
+    params.set(AUDIT_PARAMS.page, String(page));
+    return `?${params.toString()}`;
+  };
+  const lastPage = Math.max(1, Math.ceil(audit.total / audit.pageSize));
+
+  return (
+    <>
+      <Form method="get" aria-label="Filter the audit log">
+        <input type="hidden" name="tab" value="audit" />
+        <StyledToolbar>
+          <SelectField label="User" name={AUDIT_PARAMS.actor} defaultValue={filters.actorId}>
+            <option value="">Everyone</option>
+            {users.map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Action" name={AUDIT_PARAMS.action} defaultValue={filters.action}>
+            <option value="">All actions</option>
+            {audit.actions.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label="From" type="date" name={AUDIT_PARAMS.from} defaultValue={filters.from} />
+          <TextField label="To" type="date" name={AUDIT_PARAMS.to} defaultValue={filters.to} />
+          <Button type="submit" variant="secondary">
+            Filter
+          </Button>
+          <StyledInlineFields>
+            <a href={exportPath('csv')} download>
+              Export CSV
+            </a>
+            <a href={exportPath('json')} download>
+              Export JSON
+            </a>
+          </StyledInlineFields>
+        </StyledToolbar>
+      </Form>
+      {audit.entries.length === 0 ? (
+        <StyledEmpty>Nothing recorded matches.</StyledEmpty>
+      ) : (
+        <StyledScroller>
+          <StyledTable>
+            <caption className="visually-hidden">Audit log</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">User</th>
+                <th scope="col">Action</th>
+                <th scope="col">Target</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.entries.map((entry) => (
+                <tr key={entry.position}>
+                  <td>
+                    <DateTime value={entry.occurredAt} />
+                  </td>
+                  <td>{entry.actor ? (entry.actor.name ?? 'Deleted user') : 'System'}</td>
+                  <th scope="row">{entry.action}</th>
+                  <td>
+                    {entry.targetType}
+                    <StyledMuted>{entry.target}</StyledMuted>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </StyledTable>
+        </StyledScroller>
+      )}
+      <StyledPager aria-label="Audit log pages">
+        <span>
+          {audit.total} {audit.total === 1 ? 'entry' : 'entries'} · page {audit.page} of {lastPage}
+        </span>
+        <StyledRowActions>
+          {audit.page > 1 && <Link to={pagePath(audit.page - 1)}>Newer</Link>}
+          {audit.page < lastPage && <Link to={pagePath(audit.page + 1)}>Older</Link>}
+        </StyledRowActions>
+      </StyledPager>
+    </>
+  );
+}
