@@ -18,6 +18,7 @@ import { PluginsModule } from './plugins/plugins.module.js';
 import { PreferencesModule } from './preferences/preferences.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { SearchModule } from './search/search.module.js';
+import { SettingsModule } from './settings/settings.module.js';
 import { StatusModule } from './status/status.module.js';
 
 @Module({})
@@ -44,6 +45,7 @@ export class AppModule {
         ChatModule,
         IntelligenceModule,
         PreferencesModule,
+        SettingsModule,
         GatewayModule,
       ],
     };

@@ -4,10 +4,12 @@ import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AccessGuard } from './access.guard.js';
+import { AccountSecurityController } from './account-security.controller.js';
 import { ApiKeysController } from './api-keys.controller.js';
 import { ApiKeysProjection } from './api-keys/api-keys.projection.js';
 import { AuthController } from './auth.controller.js';
 import { AuthenticationService } from './authentication.service.js';
+import { ChangePasswordHandler } from './commands/change-password.handler.js';
 import { ChangeUserRoleHandler } from './commands/change-user-role.handler.js';
 import { CreateApiKeyHandler } from './commands/create-api-key.handler.js';
 import { DeleteApiKeyHandler } from './commands/delete-api-key.handler.js';
@@ -21,6 +23,7 @@ import { UpdateProfileHandler } from './commands/update-profile.handler.js';
 import { GetDemoAvailabilityHandler } from './queries/get-demo-availability.handler.js';
 import { GetProfileHandler } from './queries/get-profile.handler.js';
 import { ListApiKeysHandler } from './queries/list-api-keys.handler.js';
+import { ListSessionsHandler } from './queries/list-sessions.handler.js';
 import { LoginBackoff } from './login-backoff.js';
 import { PrincipalCache } from './principal-cache.js';
 import { rateLimitOptions } from './rate-limits.js';
@@ -41,7 +44,7 @@ import { UsersController } from './users.controller.js';
     }),
     ThrottlerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: rateLimitOptions }),
   ],
-  controllers: [AuthController, ApiKeysController, UsersController],
+  controllers: [AuthController, ApiKeysController, UsersController, AccountSecurityController],
   providers: [
     { provide: APP_GUARD, useClass: AccessGuard },
     AuthenticationService,
@@ -72,6 +75,8 @@ import { UsersController } from './users.controller.js';
     GetDemoAvailabilityHandler,
     GetProfileHandler,
     ListApiKeysHandler,
+    ChangePasswordHandler,
+    ListSessionsHandler,
   ],
   exports: [AuthenticationService],
 })

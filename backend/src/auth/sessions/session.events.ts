@@ -13,7 +13,7 @@ declare module '../../event-store/domain-event.js' {
   }
 }
 
-export type SessionRevocationReason = 'logout' | 'logout-all' | 'refresh-token-reuse';
+export type SessionRevocationReason = 'logout' | 'logout-all' | 'refresh-token-reuse' | 'password-changed';
 
 export const sessionStreamId = (sessionId: string) => `session-${sessionId}`;
 export const SESSION_STREAM_TYPE = 'session';

@@ -28,11 +28,18 @@ export type UserCommand =
   | { type: 'RecordLogin'; sessionId: string; rememberMe: boolean }
   | { type: 'UpdateProfile'; name?: string; email?: string; avatar?: string | null }
   | { type: 'ChangeRole'; role: RecordedRole }
+  | { type: 'ChangePassword'; passwordHash: string }
   | { type: 'CreateApiKey'; keyId: string; name: string; keyHash: string; maskedKey: string }
   | { type: 'DeleteApiKey'; keyId: string };
 
 export type UserEvent = DomainEvent<
-  'UserRegistered' | 'UserLoggedIn' | 'UserProfileUpdated' | 'UserRoleChanged' | 'ApiKeyCreated' | 'ApiKeyDeleted'
+  | 'UserRegistered'
+  | 'UserLoggedIn'
+  | 'UserProfileUpdated'
+  | 'UserRoleChanged'
+  | 'PasswordChanged'
+  | 'ApiKeyCreated'
+  | 'ApiKeyDeleted'
 >;
 
 /** A user's account, and the API keys it holds: one stream per user. */
@@ -70,6 +77,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'ChangeRole':
         if (command.role === state.role) return [];
         return [{ type: 'UserRoleChanged', data: { role: command.role, previousRole: state.role } }];
+      case 'ChangePassword':
+        return [{ type: 'PasswordChanged', data: { passwordHash: command.passwordHash } }];
       case 'CreateApiKey':
         return [
           {
@@ -97,6 +106,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
           role: event.data.role,
         };
       case 'UserLoggedIn':
+      case 'PasswordChanged':
         return state;
       case 'UserProfileUpdated':
         return { ...state, ...event.data };

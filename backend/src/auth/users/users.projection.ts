@@ -33,6 +33,9 @@ export class UsersProjection implements ProjectionHandler {
       case 'UserRoleChanged':
         await em.nativeUpdate(UserEntity, { id: userId }, { role: event.data.role });
         return;
+      case 'PasswordChanged':
+        await em.nativeUpdate(UserEntity, { id: userId }, { passwordHash: event.data.passwordHash });
+        return;
     }
   }
 
