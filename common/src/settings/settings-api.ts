@@ -77,8 +77,8 @@ export interface BackupFile {
   /** Newest first. */
   searchHistory: string[];
   chatHistory: BackupChatSession[];
-  /** Chunk ids; the server keeps none: the page adds the browser's own. */
-  bookmarks: unknown[];
+  /** The browser's bookmarks, each with its chunk id; the server keeps none: the page adds its own. */
+  bookmarks: { id: string; [field: string]: unknown }[];
   /** ISO 8601: when the file was made. */
   exportDate?: string;
 }

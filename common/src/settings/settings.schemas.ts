@@ -54,7 +54,8 @@ const backupShape = z.object({
     .refine((metadata) => Object.keys(metadata).length <= MAX_ENTRIES),
   searchHistory: z.array(z.string().max(MAX_TEXT)).max(MAX_ENTRIES),
   chatHistory: z.array(backupChatSessionSchema).max(MAX_ENTRIES),
-  bookmarks: z.array(z.unknown()).max(MAX_ENTRIES),
+  // The browser's bookmarks, each at least a chunk id: the page checks the rest of each as it reads them.
+  bookmarks: z.array(z.looseObject({ id: z.string().min(1).max(200) })).max(MAX_ENTRIES),
   exportDate: z.string().max(100).optional(),
 });
 
