@@ -9,6 +9,7 @@ import { Migration20261122210000 } from './Migration20261122210000.js';
 import { Migration20261122220000 } from './Migration20261122220000.js';
 import { Migration20261122230000 } from './Migration20261122230000.js';
 import { Migration20261125000000 } from './Migration20261125000000.js';
+import { Migration20261125120000 } from './Migration20261125120000.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122220000', class: Migration20261122220000 },
   { name: 'Migration20261122230000', class: Migration20261122230000 },
   { name: 'Migration20261125000000', class: Migration20261125000000 },
+  { name: 'Migration20261125120000', class: Migration20261125120000 },
 ];

@@ -135,6 +135,31 @@ describe('the Settings page API over HTTP', () => {
       expect(after.body.sessions.map((session: { id: string }) => session.id)).toEqual([owner.sessionId]);
     });
 
+    it('names the device each session signed in on, from its User-Agent', async () => {
+      const owner = await signUp(t);
+      const chrome =
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+      const logInWith = async (userAgent: string) =>
+        (
+          await t
+            .http()
+            .post('/api/auth/login')
+            .set('User-Agent', userAgent)
+            .send({ email: owner.account.email, password: owner.account.password })
+            .expect(200)
+        ).body.sessionId as string;
+      const fromChrome = await logInWith(chrome);
+      const fromCurl = await logInWith('curl/8.5.0');
+
+      const listed = await callAs(t, owner.accessToken).get('/api/auth/sessions').expect(200);
+
+      const devices = Object.fromEntries(
+        listed.body.sessions.map((session: { id: string; device: string | null }) => [session.id, session.device]),
+      );
+      // Registered without a User-Agent: no device to name.
+      expect(devices).toEqual({ [fromChrome]: 'Chrome on Linux', [fromCurl]: 'curl/8.5.0', [owner.sessionId]: null });
+    });
+
     it("answers 404 for another user's session, which keeps working", async () => {
       const owner = await signUp(t);
       const stranger = await signUp(t);

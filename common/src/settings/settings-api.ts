@@ -11,6 +11,8 @@ export interface SessionView {
   lastUsedAt: string;
   /** ISO 8601: when it ends unless renewed. */
   expiresAt: string;
+  /** Where it was signed in ('Chrome on Linux'), from its User-Agent; null when unknown. */
+  device: string | null;
   rememberMe: boolean;
   /** The session the request came with. */
   current: boolean;

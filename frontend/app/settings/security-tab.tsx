@@ -201,11 +201,12 @@ function SessionsCard({ sessions }: { sessions: SessionView[] }) {
             <li key={session.id}>
               <StyledRowText>
                 <strong>
-                  Signed in <DateTime value={session.createdAt} />{' '}
-                  {session.current && <Badge $tone="success">This session</Badge>}
+                  {session.device ?? 'Unknown device'} {session.current && <Badge $tone="success">This session</Badge>}
                 </strong>
                 <StyledMuted>
-                  Last used <DateTime value={session.lastUsedAt} />
+                  Signed in <DateTime value={session.createdAt} />
+                  {' · last used '}
+                  <DateTime value={session.lastUsedAt} />
                   {' · '}
                   {session.rememberMe ? 'remembered for 30 days' : 'ends when unused'}
                   {' · ends by '}

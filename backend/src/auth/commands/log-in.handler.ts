@@ -45,6 +45,6 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
       throw new DomainError('unauthenticated', INVALID_CREDENTIALS);
     }
     this.backoff.succeeded(series);
-    return this.sessions.start(user.id, command.rememberMe);
+    return this.sessions.start(user.id, command.rememberMe, command.userAgent);
   }
 }

@@ -19,6 +19,7 @@ export class ListSessionsHandler implements IQueryHandler<ListSessionsQuery> {
         createdAt: session.createdAt.toISOString(),
         lastUsedAt: (session.lastRefreshedAt ?? session.createdAt).toISOString(),
         expiresAt: session.expiresAt.toISOString(),
+        device: session.device ?? null,
         rememberMe: session.rememberMe,
         current: session.id === principal.sessionId,
       }))
