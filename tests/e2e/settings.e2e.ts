@@ -64,6 +64,14 @@ test('a user creates an API key, sees it once, uses it against the API, and dele
   expect(await profileStatusWithKey(baseURL!, key)).toBe(401);
 });
 
+test('the Security tab lists this session by its device', async ({ page, login }) => {
+  await login();
+  await openTab(page, 'Security');
+
+  const sessions = page.getByRole('list', { name: 'Your sessions' });
+  await expect(sessions.getByRole('listitem').filter({ hasText: 'This session' })).toContainText('Chrome on Linux');
+});
+
 test('a read-only user is told they may not create API keys', async ({ page, login, account, baseURL, adminToken }) => {
   await changeRole(baseURL!, adminToken, account.id, 'readonly');
   await login();
