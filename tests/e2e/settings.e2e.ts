@@ -93,6 +93,8 @@ test('preferences saved, exported to a file and imported back', async ({ page, l
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toastRegion(page)).toContainText('Settings saved successfully');
   await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+  // The saved theme is the one the app shows.
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 
   await page.getByRole('tab', { name: 'Data' }).click();
   const downloading = page.waitForEvent('download');

@@ -1,4 +1,4 @@
-import type { UserPreferences } from '@docent/common/preferences';
+import type { Theme, UserPreferences } from '@docent/common/preferences';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteError, useSearchParams } from '@remix-run/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -19,6 +19,8 @@ import {
   settingsMachine,
 } from '~/machines/settings.machine';
 import { useNotify } from '~/notifications/notifications-context';
+import { useThemePreference } from '~/styles/theme-preference';
+import type { ThemeName } from '~/styles/theme';
 import { AdvancedTab } from '~/settings/advanced-tab';
 import { DataTab } from '~/settings/data-tab';
 import { PerformanceTab } from '~/settings/performance-tab';
@@ -69,11 +71,16 @@ const SETTINGS_TABS = [
 ] as const;
 type SettingsTab = (typeof SETTINGS_TABS)[number]['key'];
 
+/** The theme a preference shows now: 'system' follows the browser's colour scheme. */
+const shownTheme = (theme: Theme): ThemeName =>
+  theme === 'system' ? (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light') : theme;
+
 const tabOf = (value: string | null): SettingsTab => SETTINGS_TABS.find((tab) => tab.key === value)?.key ?? 'profile';
 
 export default function SettingsPage() {
   const loaded = useLoaderData<typeof loader>();
   const notify = useNotify();
+  const { setTheme } = useThemePreference();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams.get('tab'));
   const selectTab = (next: SettingsTab) => setSearchParams({ tab: next }, { replace: true, preventScrollReset: true });
@@ -88,6 +95,7 @@ export default function SettingsPage() {
   const save = useSettingsAction('save-preferences', (outcome) => {
     if (outcome.ok && outcome.intent === 'save-preferences') {
       settings.send({ type: 'SAVED', preferences: outcome.preferences });
+      setTheme(shownTheme(outcome.preferences.theme));
       notify({ type: 'success', title: 'Settings saved successfully' });
     } else if (!outcome.ok) {
       settings.send({ type: 'SAVE_FAILED', error: outcome.error });
