@@ -110,6 +110,16 @@ describe('the Settings page API over HTTP', () => {
       expectFailure(response, 403, 'An API key cannot change the password: sign in to change it');
       await logIn(t, owner.account);
     });
+
+    it("refuses the demo administrator's session with 403: the demo account's password stays", async () => {
+      const demo = (await t.http().post('/api/auth/demo-login').expect(200)).body as SignedIn;
+
+      const response = await callAs(t, demo.accessToken)
+        .post('/api/auth/password')
+        .send({ currentPassword: 'whatever', newPassword: 'N3w-passw0rd!', confirmPassword: 'N3w-passw0rd!' });
+
+      expectFailure(response, 403, "The demo account's password cannot be changed");
+    });
   });
 
   describe('sessions', () => {

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { documentMetadataSchema } from '../documents/documents.schemas.js';
 import { preferencesChangeSchema } from '../preferences/preferences.schemas.js';
-import { REGISTRATION_MESSAGES, validateRegistration } from '../validation/index.js';
-import { INVALID_BACKUP_FILE, PASSWORD_CHANGE_MESSAGES, type BackupFile } from './settings-api.js';
+import { FIELD_LIMITS, REGISTRATION_MESSAGES } from '../validation/index.js';
+import { INVALID_BACKUP_FILE, PASSWORD_CHANGE_MESSAGES } from './settings-api.js';
 
 const { currentPasswordRequired } = PASSWORD_CHANGE_MESSAGES;
 
 /**
- * POST /api/auth/password. The new password follows registration's rules, in their
- * order (length, then the confirmation); the rules about names and emails do not apply.
+ * POST /api/auth/password. The new password follows registration's password rules, in
+ * their order: long enough, confirmed, not too long.
  */
 export const changePasswordSchema = z
   .object(
@@ -16,20 +16,19 @@ export const changePasswordSchema = z
       currentPassword: z
         .string({ error: currentPasswordRequired })
         .min(1, currentPasswordRequired)
-        .max(256, REGISTRATION_MESSAGES.passwordTooLong),
+        .max(FIELD_LIMITS.passwordMaxLength, REGISTRATION_MESSAGES.passwordTooLong),
       newPassword: z.string({ error: REGISTRATION_MESSAGES.passwordTooShort }),
       confirmPassword: z.string({ error: REGISTRATION_MESSAGES.passwordsDoNotMatch }),
     },
     { error: currentPasswordRequired },
   )
   .superRefine(({ newPassword, confirmPassword }, context) => {
-    const message = validateRegistration({
-      password: newPassword,
-      confirmPassword,
-      // Registration's email and name rules pass with these: only the password's are asked.
-      email: 'a@b.co',
-      name: 'ok',
-    });
+    const rules: ReadonlyArray<readonly [failed: boolean, message: string]> = [
+      [newPassword.length < FIELD_LIMITS.passwordMinLength, REGISTRATION_MESSAGES.passwordTooShort],
+      [newPassword !== confirmPassword, REGISTRATION_MESSAGES.passwordsDoNotMatch],
+      [newPassword.length > FIELD_LIMITS.passwordMaxLength, REGISTRATION_MESSAGES.passwordTooLong],
+    ];
+    const message = rules.find(([failed]) => failed)?.[1];
     if (message) context.addIssue({ code: 'custom', message });
   });
 
@@ -74,4 +73,4 @@ export const backupFileSchema = z.unknown().transform((value, context): Imported
   if (parsed.success && isObject((value as { userPreferences?: unknown }).userPreferences)) return parsed.data;
   context.addIssue({ code: 'custom', message: INVALID_BACKUP_FILE });
   return z.NEVER;
-}) satisfies z.ZodType<Partial<BackupFile> | ImportedBackup>;
+});
