@@ -256,12 +256,21 @@ describe('the Settings page API over HTTP', () => {
 
       await callAs(t, owner.accessToken).put('/api/user/preferences').send({ theme: 'light', language: 'de' });
       await callAs(t, owner.accessToken).put(`/api/documents/${document.id}/metadata`).send({ category: 'Other' });
+      await callAs(t, owner.accessToken)
+        .post('/api/search/rag')
+        .send({ query: 'searched after the backup', options: { type: 'keyword' } });
 
       const imported = await callAs(t, owner.accessToken).post('/api/user/backup/import').send(backup);
 
       expect({ status: imported.status, body: imported.body }).toEqual({
         status: 200,
-        body: { success: true, preferencesApplied: true, documentMetadataApplied: 1, documentsSkipped: [] },
+        body: {
+          success: true,
+          preferencesApplied: true,
+          documentMetadataApplied: 1,
+          documentsSkipped: [],
+          searchHistoryRestored: true,
+        },
       });
       const restored = await exportOf(owner);
       expect({ ...restored, exportDate: null }).toEqual({ ...backup, exportDate: null });

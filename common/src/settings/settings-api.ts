@@ -98,6 +98,8 @@ export interface BackupImportResponse {
   documentMetadataApplied: number;
   /** Documents named in the file that are gone or that the caller may no longer change: left alone. */
   documentsSkipped: string[];
+  /** The search history was set to the file's (false when it already was). */
+  searchHistoryRestored: boolean;
 }
 
 export const INVALID_BACKUP_FILE = 'Invalid backup file';

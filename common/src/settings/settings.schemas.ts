@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { documentMetadataSchema } from '../documents/documents.schemas.js';
 import { preferencesChangeSchema } from '../preferences/preferences.schemas.js';
+import { MAX_SEARCH_HISTORY, MAX_SEARCH_QUERY_LENGTH } from '../search/search-api.js';
 import { FIELD_LIMITS, REGISTRATION_MESSAGES } from '../validation/index.js';
 import { INVALID_BACKUP_FILE, PASSWORD_CHANGE_MESSAGES } from './settings-api.js';
 
@@ -51,7 +52,8 @@ const backupShape = z.object({
   documentMetadata: z
     .record(z.uuid(), documentMetadataSchema)
     .refine((metadata) => Object.keys(metadata).length <= MAX_ENTRIES),
-  searchHistory: z.array(z.string().max(MAX_TEXT)).max(MAX_ENTRIES),
+  // What a history can hold: queries a search would take, as many as are kept.
+  searchHistory: z.array(z.string().trim().min(1).max(MAX_SEARCH_QUERY_LENGTH)).max(MAX_SEARCH_HISTORY),
   chatHistory: z.array(backupChatSessionSchema).max(MAX_ENTRIES),
   // The browser's bookmarks, each at least a chunk id: the page checks the rest of each as it reads them.
   bookmarks: z.array(z.looseObject({ id: z.string().min(1).max(200) })).max(MAX_ENTRIES),

@@ -118,8 +118,9 @@ export function DataTab({ onSync, syncing }: DataTabProps) {
             />
           </StyledActions>
           <StyledMuted>
-            Importing sets your preferences and your documents&apos; metadata as the file has them, all or nothing, and
-            restores its bookmarks in this browser. Your search and chat history stay as the server recorded them.
+            Importing sets your preferences, your documents&apos; metadata and your search history as the file has them,
+            all or nothing, and restores its bookmarks in this browser. Your chat sessions stay as the server recorded
+            them.
           </StyledMuted>
         </CardBody>
       </Card>
