@@ -20,6 +20,7 @@ import { PluginsModule } from './plugins/plugins.module.js';
 import { PreferencesModule } from './preferences/preferences.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { SearchModule } from './search/search.module.js';
+import { SettingsModule } from './settings/settings.module.js';
 import { StatusModule } from './status/status.module.js';
 import { ToolsModule } from './tools/tools.module.js';
 
@@ -47,6 +48,7 @@ export class AppModule {
         ChatModule,
         IntelligenceModule,
         PreferencesModule,
+        SettingsModule,
         GatewayModule,
         ToolsModule,
         MetricsModule,

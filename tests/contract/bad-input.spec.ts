@@ -37,9 +37,10 @@ interface Row {
   route: `${Method} ${string}`;
   /**
    * Who sends it: a signed-in administrator, anyone, or the administrator in a session
-   * of the row's own (signing out), so that a wrongly accepted request ends only that one.
+   * of the row's own (signing out), so that a wrongly accepted request ends only that one,
+   * or another account (changing its password ends the other sessions of that account alone).
    */
-  as: 'admin' | 'public' | 'own session';
+  as: 'admin' | 'public' | 'own session' | 'member';
   /** The path, with a fixture's id or, to try bad ones, the given id. */
   path: (id?: string) => string;
   /** The kind of id in the path, if any, whose bad values are tried. */
@@ -272,7 +273,12 @@ function request(row: Row, path: string) {
   const [method] = row.route.split(' ') as [Method];
   const verb = method.toLowerCase() as Lowercase<Method>;
   if (row.as === 'public') return t.http()[verb](path);
-  const token = row.as === 'admin' ? admin.accessToken : fixtures.ownSession.accessToken;
+  const token =
+    row.as === 'admin'
+      ? admin.accessToken
+      : row.as === 'member'
+        ? fixtures.memberSession.accessToken
+        : fixtures.ownSession.accessToken;
   return callAs(t, token)[verb](path);
 }
 
@@ -331,6 +337,9 @@ const fixtures = {
   memberToHold: '',
   memberToDelete: '',
   inviteToken: '',
+  memberSession: null as unknown as SignedIn,
+  sessionToRevoke: '',
+  backup: null as unknown as Record<string, unknown>,
   apiKey: '',
   ownSession: null as unknown as SignedIn,
   refreshToken: '',
@@ -735,6 +744,42 @@ const ROWS: Row[] = [
     resource: () => read('/api/user/preferences'),
   },
 
+  // Settings
+  {
+    route: 'POST /api/auth/password',
+    as: 'member',
+    path: () => '/api/auth/password',
+    body: () => ({
+      currentPassword: fixtures.memberSession.account.password,
+      newPassword: 'N3w-passw0rd!',
+      confirmPassword: 'N3w-passw0rd!',
+    }),
+    fields: [text('currentPassword'), text('newPassword'), text('confirmPassword')],
+  },
+  { route: 'GET /api/auth/sessions', as: 'admin', path: () => '/api/auth/sessions' },
+  {
+    route: 'DELETE /api/auth/sessions/{id}',
+    as: 'admin',
+    path: (id) => `/api/auth/sessions/${id ?? fixtures.sessionToRevoke}`,
+    param: 'uuid',
+  },
+  { route: 'GET /api/user/backup', as: 'admin', path: () => '/api/user/backup' },
+  {
+    route: 'POST /api/user/backup/import',
+    as: 'admin',
+    path: () => '/api/user/backup/import',
+    body: () => structuredClone(fixtures.backup),
+    fields: [
+      object('userPreferences'),
+      object('documentMetadata'),
+      list('searchHistory'),
+      list('chatHistory'),
+      list('bookmarks'),
+    ],
+    resource: () => read('/api/user/preferences'),
+  },
+  { route: 'GET /api/user/performance', as: 'admin', path: () => '/api/user/performance' },
+
   // The OpenAI-compatible gateway
   { route: 'GET /v1/models', as: 'admin', path: () => '/v1/models', openAiErrors: true },
   {
@@ -867,11 +912,13 @@ beforeAll(async () => {
   await t.app.get(ModelHealthChecks).startupTestsDone();
   admin = await signUp(t);
   const as = callAs(t, admin.accessToken);
-  fixtures.member = (await signUp(t)).user.id;
+  fixtures.memberSession = await signUp(t);
+  fixtures.member = fixtures.memberSession.user.id;
   fixtures.memberToHold = (await signUp(t)).user.id;
   fixtures.memberToDelete = (await signUp(t)).user.id;
   const invite = { email: newAccount().email, role: 'analyst' };
   fixtures.inviteToken = (await as.post('/api/users/invites').send(invite).expect(201)).body.invite.token;
+  fixtures.sessionToRevoke = (await logIn(t, admin.account)).sessionId;
   fixtures.apiKey = (await as.post('/api/api-keys').send({ name: 'To delete' }).expect(201)).body.apiKey.id;
   fixtures.ownSession = await logIn(t, admin.account);
   fixtures.refreshToken = (await logIn(t, admin.account)).refreshToken;
@@ -891,6 +938,7 @@ beforeAll(async () => {
   fixtures.chatSessionToDelete = await askOnce('And the replays?');
   const provider = { name: 'Removable Lab', baseURL: endpointUrl() };
   fixtures.provider = (await as.post('/api/models/providers').send(provider).expect(201)).body.provider.id;
+  fixtures.backup = (await as.get('/api/user/backup').expect(200)).body.backup;
   await backgroundWorkDone();
 }, STARTUP_TIMEOUT_MS);
 afterAll(async () => {

@@ -81,6 +81,13 @@ function describe(event: RecordedEvent): ActivityItem | null {
         description: `${ROLE_DISPLAY_NAMES[event.data.previousRole]} became ${ROLE_DISPLAY_NAMES[event.data.role]}`,
         status: 'warning',
       };
+    case 'PasswordChanged':
+      return {
+        type: 'system',
+        title: 'Password changed',
+        description: 'A user changed their password; their other sessions ended',
+        status: 'info',
+      };
     case 'ApiKeyCreated':
       return {
         type: 'api',

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiForbiddenResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
@@ -33,8 +33,11 @@ export class AuthController {
   @SkipThrottle({ [loginPerIp]: true })
   @ApiOperation({ summary: 'Create an account; the first account on an empty system becomes admin' })
   @ApiTooManyRequestsResponse({ description: 'Too many registrations from this address or for this email' })
-  register(@Body({ schema: registerSchema }) body: z.output<typeof registerSchema>) {
-    return this.commands.execute(new RegisterUserCommand(body.name, body.email, body.password));
+  register(
+    @Body({ schema: registerSchema }) body: z.output<typeof registerSchema>,
+    @Headers('user-agent') userAgent?: string,
+  ) {
+    return this.commands.execute(new RegisterUserCommand(body.name, body.email, body.password, userAgent));
   }
 
   @Post('login')
@@ -49,8 +52,10 @@ export class AuthController {
   @ApiTooManyRequestsResponse({
     description: 'Too many attempts from this address, or a guess at this account before its delay has passed',
   })
-  login(@Body({ schema: loginSchema }) body: z.output<typeof loginSchema>) {
-    return this.commands.execute(new LogInCommand(body.email, body.password, body.rememberMe, body.deviceToken));
+  login(@Body({ schema: loginSchema }) body: z.output<typeof loginSchema>, @Headers('user-agent') userAgent?: string) {
+    return this.commands.execute(
+      new LogInCommand(body.email, body.password, body.rememberMe, body.deviceToken, userAgent),
+    );
   }
 
   @Get('demo')
@@ -71,8 +76,8 @@ export class AuthController {
       'A demo session cannot change users, roles, model providers or API keys',
   })
   @ApiForbiddenResponse({ description: 'Demo login from another machine while DEMO_MODE is not set' })
-  demoLogin(@ClientAddress() clientAddress: string | undefined) {
-    return this.commands.execute(new StartDemoSessionCommand(clientAddress));
+  demoLogin(@ClientAddress() clientAddress: string | undefined, @Headers('user-agent') userAgent?: string) {
+    return this.commands.execute(new StartDemoSessionCommand(clientAddress, userAgent));
   }
 
   @Post('refresh')

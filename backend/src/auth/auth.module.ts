@@ -4,11 +4,13 @@ import { JwtModule } from '@nestjs/jwt';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AccessGuard } from './access.guard.js';
+import { AccountSecurityController } from './account-security.controller.js';
 import { ApiKeysController } from './api-keys.controller.js';
 import { ApiKeysProjection } from './api-keys/api-keys.projection.js';
 import { AuthController } from './auth.controller.js';
 import { AuthenticationService } from './authentication.service.js';
 import { AcceptInviteHandler } from './commands/accept-invite.handler.js';
+import { ChangePasswordHandler } from './commands/change-password.handler.js';
 import { ChangeUserRoleHandler } from './commands/change-user-role.handler.js';
 import { ChangeUserStandingHandler } from './commands/change-user-standing.handler.js';
 import { CreateUserHandler } from './commands/create-user.handler.js';
@@ -28,6 +30,7 @@ import { GetProfileHandler } from './queries/get-profile.handler.js';
 import { ListApiKeysHandler } from './queries/list-api-keys.handler.js';
 import { ListUsersHandler } from './queries/list-users.handler.js';
 import { InvitesController } from './invites.controller.js';
+import { ListSessionsHandler } from './queries/list-sessions.handler.js';
 import { LoginBackoff } from './login-backoff.js';
 import { PrincipalCache } from './principal-cache.js';
 import { rateLimitOptions } from './rate-limits.js';
@@ -50,7 +53,7 @@ import { UsersController } from './users.controller.js';
     }),
     ThrottlerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: rateLimitOptions }),
   ],
-  controllers: [AuthController, ApiKeysController, UsersController, InvitesController],
+  controllers: [AuthController, ApiKeysController, UsersController, InvitesController, AccountSecurityController],
   providers: [
     { provide: APP_GUARD, useClass: AccessGuard },
     AuthenticationService,
@@ -90,6 +93,8 @@ import { UsersController } from './users.controller.js';
     CreateUserHandler,
     InviteUserHandler,
     AcceptInviteHandler,
+    ChangePasswordHandler,
+    ListSessionsHandler,
   ],
   exports: [AuthenticationService],
 })

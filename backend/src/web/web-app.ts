@@ -54,6 +54,7 @@ export async function mountWebApp(app: NestExpressApplication, config: AppConfig
     sessionSecret: config.auth.sessionSecret,
     secureCookies: config.auth.secureCookies,
     clientAddress: clientAddressOf(request),
+    userAgent: request.headers['user-agent'],
     cspNonce: cspNonceOf(response),
     projectRoot: config.projectRoot,
   }));

@@ -7,7 +7,7 @@ import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { Button, FormAlert, PasswordField, TextField } from '~/components/forms';
 import { Dialog } from '~/components/ui/dialog';
 import { SelectField } from '~/components/ui/select-field';
-import { useFetcherAnnouncement } from '~/models/use-fetcher-announcement';
+import { useFetcherAnnouncement } from '~/lib/use-fetcher-announcement';
 import { createUserForm, inviteUserForm } from './admin-action-form';
 import { adminAnnouncement, type AdminActionResult } from './admin-actions';
 

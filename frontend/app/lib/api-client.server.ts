@@ -63,10 +63,12 @@ interface Outgoing {
 
 /**
  * The headers every call to the API carries: the browser's address, with the proof that
- * this web server forwards it, so the API limits and checks each browser on its own.
+ * this web server forwards it, so the API limits and checks each browser on its own; and
+ * the browser's User-Agent, which names the device of the sessions it signs in.
  */
 function forwardingHeaders(context: AppLoadContext): Record<string, string> {
-  return clientAddressHeaders(context.sessionSecret, context.clientAddress);
+  const forwarded = clientAddressHeaders(context.sessionSecret, context.clientAddress);
+  return context.userAgent ? { ...forwarded, 'User-Agent': context.userAgent } : forwarded;
 }
 
 /** Only these can be sent twice without doing twice what they ask; a body is never sent again. */

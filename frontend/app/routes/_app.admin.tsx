@@ -19,7 +19,7 @@ import { Tabs } from '~/components/ui/tabs';
 import { ApiError, signedInApi } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { actorOf } from '~/lib/user';
-import { useFetcherAnnouncement } from '~/models/use-fetcher-announcement';
+import { useFetcherAnnouncement } from '~/lib/use-fetcher-announcement';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Dashboard · Docent' }];
 

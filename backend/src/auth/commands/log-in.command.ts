@@ -8,6 +8,8 @@ export class LogInCommand extends Command<AuthResponse> {
     readonly rememberMe: boolean,
     /** From an earlier sign-in on the same device. */
     readonly deviceToken?: string,
+    /** The caller's User-Agent: the session is listed by the device it names. */
+    readonly userAgent?: string,
   ) {
     super();
   }

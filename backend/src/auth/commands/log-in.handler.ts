@@ -48,6 +48,6 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
     }
     this.backoff.succeeded(series);
     if (user.status !== 'active') throw new DomainError('forbidden', ACCOUNT_NOT_ACTIVE);
-    return this.sessions.start(user.id, command.rememberMe);
+    return this.sessions.start(user.id, command.rememberMe, command.userAgent);
   }
 }

@@ -6,6 +6,8 @@ export class RegisterUserCommand extends Command<AuthResponse> {
     readonly name: string,
     readonly email: string,
     readonly password: string,
+    /** The caller's User-Agent: the first session is listed by the device it names. */
+    readonly userAgent?: string,
   ) {
     super();
   }

@@ -44,19 +44,23 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
       passwordHash: await this.passwords.hash(command.password),
     };
     const seat = await this.decisions.load(firstAdminClaimDecider, FIRST_ADMIN_STREAM);
-    if (seat.state.claimedBy !== null) return this.register(registration, 'later-account');
+    if (seat.state.claimedBy !== null) return this.register(registration, 'later-account', command.userAgent);
     try {
-      return await this.register(registration, 'first-admin');
+      return await this.register(registration, 'first-admin', command.userAgent);
     } catch (error) {
       // Another registration became the first admin a moment ago: this one is a regular user.
       if (!(error instanceof DomainError) || error.message !== FIRST_ADMIN_TAKEN) throw error;
-      return this.register(registration, 'later-account');
+      return this.register(registration, 'later-account', command.userAgent);
     }
   }
 
-  private async register(registration: Registration, seat: 'first-admin' | 'later-account'): Promise<AuthResponse> {
+  private async register(
+    registration: Registration,
+    seat: 'first-admin' | 'later-account',
+    userAgent: string | undefined,
+  ): Promise<AuthResponse> {
     const { userId } = registration;
-    const session = this.sessions.newSession(userId, false);
+    const session = this.sessions.newSession(userId, false, userAgent);
     const account: Decision<UserCommand, UserEvent, UserState> = {
       decider: userDecider,
       streamId: userStreamId(userId),

@@ -21,12 +21,12 @@ export class StartDemoSessionHandler implements ICommandHandler<StartDemoSession
     private readonly sessions: SessionIssuer,
   ) {}
 
-  async execute({ clientAddress }: StartDemoSessionCommand): Promise<AuthResponse> {
+  async execute({ clientAddress, userAgent }: StartDemoSessionCommand): Promise<AuthResponse> {
     const mode = this.config.auth.demoMode;
     if (mode === 'off') throw new DomainError('not-found', DEMO_UNAVAILABLE);
     if (!demoOfferedTo(mode, clientAddress)) throw new DomainError('forbidden', DEMO_LOCAL_ONLY);
     const demoUser = await this.orm.em.fork().findOne(UserEntity, { isDemo: true });
     if (!demoUser) throw new DomainError('not-found', DEMO_UNAVAILABLE);
-    return this.sessions.start(demoUser.id, false);
+    return this.sessions.start(demoUser.id, false, userAgent);
   }
 }

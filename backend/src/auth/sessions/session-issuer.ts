@@ -12,6 +12,7 @@ import { userStreamId } from '../users/user.events.js';
 import { UserEntity } from '../users/user.entity.js';
 import { toUserView } from '../users/user-view.js';
 import { sessionDecider, type SessionCommand, type SessionEvent, type SessionState } from './session.decider.js';
+import { deviceLabel } from './device-label.js';
 import { sessionStreamId } from './session.events.js';
 
 /** A session about to start: the refresh token it hands out (only its hash is recorded) and the decision that starts it. */
@@ -34,11 +35,12 @@ export class SessionIssuer {
     private readonly knownDevices: KnownDevices,
   ) {}
 
-  /** A new session of the user's, to be decided with whatever else starts with it. */
-  newSession(userId: string, rememberMe: boolean): NewSession {
+  /** A new session of the user's, to be decided with whatever else starts with it; `userAgent` names its device. */
+  newSession(userId: string, rememberMe: boolean, userAgent?: string): NewSession {
     const sessionId = randomUUID();
     const refreshToken = generateRefreshToken(sessionId);
     const lifetime = rememberMe ? this.config.auth.rememberMeTtlMs : this.config.auth.refreshTokenTtlMs;
+    const device = deviceLabel(userAgent);
     const command: SessionCommand = {
       type: 'Start',
       sessionId,
@@ -46,6 +48,7 @@ export class SessionIssuer {
       refreshTokenHash: sha256(refreshToken),
       expiresAt: new Date(Date.now() + lifetime),
       rememberMe,
+      ...(device && { device }),
     };
     return {
       sessionId,
@@ -55,8 +58,8 @@ export class SessionIssuer {
   }
 
   /** Signs an existing account in: the login on the user and the session on its own stream, atomically. */
-  async start(userId: string, rememberMe: boolean): Promise<AuthResponse> {
-    const session = this.newSession(userId, rememberMe);
+  async start(userId: string, rememberMe: boolean, userAgent?: string): Promise<AuthResponse> {
+    const session = this.newSession(userId, rememberMe, userAgent);
     await this.decisions.handleAll(
       [
         {

@@ -32,7 +32,15 @@ export interface SessionLifetimes {
 }
 
 export type SessionCommand =
-  | { type: 'Start'; sessionId: string; userId: string; refreshTokenHash: string; expiresAt: Date; rememberMe: boolean }
+  | {
+      type: 'Start';
+      sessionId: string;
+      userId: string;
+      refreshTokenHash: string;
+      expiresAt: Date;
+      rememberMe: boolean;
+      device?: string;
+    }
   | {
       type: 'Refresh';
       presentedTokenHash: string;

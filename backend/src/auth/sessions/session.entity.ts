@@ -8,6 +8,8 @@ export const SessionEntity = defineEntity({
     id: p.uuid().primary(),
     userId: p.uuid().index(),
     rememberMe: p.boolean(),
+    /** Where it was signed in ('Chrome on Linux'); null when unknown. */
+    device: p.string().length(100).nullable(),
     createdAt: p.datetime().columnType('timestamptz'),
     lastRefreshedAt: p.datetime().columnType('timestamptz').nullable(),
     expiresAt: p.datetime().columnType('timestamptz'),

@@ -16,6 +16,7 @@ export class SessionsProjection implements ProjectionHandler {
           id: event.data.sessionId,
           userId: event.data.userId,
           rememberMe: event.data.rememberMe,
+          device: event.data.device ?? null,
           createdAt: event.occurredAt,
           lastRefreshedAt: null,
           expiresAt: new Date(event.data.expiresAt),

@@ -29,12 +29,19 @@ export type UserCommand =
   | { type: 'RecordLogin'; sessionId: string; rememberMe: boolean }
   | { type: 'UpdateProfile'; name?: string; email?: string; avatar?: string | null }
   | { type: 'ChangeRole'; role: RecordedRole }
+  | { type: 'ChangePassword'; passwordHash: string }
   | { type: 'CreateApiKey'; keyId: string; name: string; keyHash: string; maskedKey: string }
   | { type: 'DeleteApiKey'; keyId: string };
 
 export type UserEvent =
   | DomainEvent<
-      'UserRegistered' | 'UserLoggedIn' | 'UserProfileUpdated' | 'UserRoleChanged' | 'ApiKeyCreated' | 'ApiKeyDeleted'
+      | 'UserRegistered'
+      | 'UserLoggedIn'
+      | 'UserProfileUpdated'
+      | 'UserRoleChanged'
+      | 'PasswordChanged'
+      | 'ApiKeyCreated'
+      | 'ApiKeyDeleted'
     >
   | AccountStandingEvent;
 
@@ -73,6 +80,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'ChangeRole':
         if (command.role === state.role) return [];
         return [{ type: 'UserRoleChanged', data: { role: command.role, previousRole: state.role } }];
+      case 'ChangePassword':
+        return [{ type: 'PasswordChanged', data: { passwordHash: command.passwordHash } }];
       case 'CreateApiKey':
         return [
           {
@@ -100,6 +109,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
           role: event.data.role,
         };
       case 'UserLoggedIn':
+      case 'PasswordChanged':
         return state;
       case 'UserProfileUpdated':
         return { ...state, ...event.data };

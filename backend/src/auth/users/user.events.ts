@@ -19,6 +19,8 @@ declare module '../../event-store/domain-event.js' {
     UserLoggedIn: { sessionId: string; rememberMe: boolean };
     UserProfileUpdated: { name?: string; email?: string; avatar?: string | null };
     UserRoleChanged: { role: RecordedRole; previousRole: RecordedRole };
+    /** The user chose a new password; their other sessions end with it (SessionRevoked 'password-changed'). */
+    PasswordChanged: { passwordHash: string };
     ApiKeyCreated: { keyId: string; name: string; keyHash: string; maskedKey: string };
     /** Recorded on the key's own usage stream, at most once a minute, so it never contends with changes to the user. */
     ApiKeyUsed: { keyId: string };

@@ -47,6 +47,9 @@ export class UsersProjection implements ProjectionHandler {
       case 'UserDeleted':
         await em.nativeDelete(UserEntity, { id: userId });
         return;
+      case 'PasswordChanged':
+        await em.nativeUpdate(UserEntity, { id: userId }, { passwordHash: event.data.passwordHash });
+        return;
     }
   }
 

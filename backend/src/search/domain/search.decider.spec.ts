@@ -28,6 +28,19 @@ describe('the search decider', () => {
     }
   });
 
+  it('restores a history from a backup: cleared, then each query oldest first, once', () => {
+    const restored = (query: string): SearchEvent => ({ type: 'SearchHistoryQueryRestored', data: { userId, query } });
+    specFor(searchDecider)
+      .given([performed])
+      .when({ type: 'RestoreHistory', userId, queries: ['newest', 'older', 'newest', 'oldest'] })
+      .then([
+        { type: 'SearchHistoryCleared', data: { userId } },
+        restored('oldest'),
+        restored('older'),
+        restored('newest'),
+      ]);
+  });
+
   it('keeps no state: nothing is decided from past searches', () => {
     specFor(searchDecider)
       .given([performed, { type: 'SearchHistoryCleared', data: { userId } }])

@@ -3,9 +3,12 @@ import { assertNever, type DomainEvent, type DomainEventMap } from '../../event-
 import { SEARCH_STREAM_TYPE } from './search.events.js';
 
 export type SearchCommand =
-  { type: 'RecordSearch'; search: DomainEventMap['SearchPerformed'] } | { type: 'ClearHistory'; userId: string };
+  | { type: 'RecordSearch'; search: DomainEventMap['SearchPerformed'] }
+  | { type: 'ClearHistory'; userId: string }
+  /** Replaces the history with these queries, newest first. */
+  | { type: 'RestoreHistory'; userId: string; queries: string[] };
 
-export type SearchEvent = DomainEvent<'SearchPerformed' | 'SearchHistoryCleared'>;
+export type SearchEvent = DomainEvent<'SearchPerformed' | 'SearchHistoryCleared' | 'SearchHistoryQueryRestored'>;
 
 /**
  * A user's searches: a log of facts that decides nothing from its past, so it is appended
@@ -21,6 +24,14 @@ export const searchDecider: Decider<SearchCommand, SearchEvent, null> = {
         return [{ type: 'SearchPerformed', data: command.search }];
       case 'ClearHistory':
         return [{ type: 'SearchHistoryCleared', data: { userId: command.userId } }];
+      case 'RestoreHistory': {
+        const { userId } = command;
+        // Oldest first, so that each restored query is more recent than the one before it.
+        const restored = [...new Set(command.queries)]
+          .reverse()
+          .map((query): SearchEvent => ({ type: 'SearchHistoryQueryRestored', data: { userId, query } }));
+        return [{ type: 'SearchHistoryCleared', data: { userId } }, ...restored];
+      }
       default:
         return assertNever(command);
     }

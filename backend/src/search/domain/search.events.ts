@@ -19,6 +19,11 @@ declare module '../../event-store/domain-event.js' {
     };
     /** The user emptied their search history; the search figures keep counting. */
     SearchHistoryCleared: { userId: string };
+    /**
+     * A query put back into the user's history from a backup file, as the most recent so
+     * far: no search ran, so the search figures do not count it.
+     */
+    SearchHistoryQueryRestored: { userId: string; query: string };
   }
 }
 

@@ -17,7 +17,7 @@ export class SearchHistoryProjection implements ProjectionHandler {
       await em.execute('delete from search_history where user_id = ?', [event.data.userId]);
       return;
     }
-    if (event.type !== 'SearchPerformed') return;
+    if (event.type !== 'SearchPerformed' && event.type !== 'SearchHistoryQueryRestored') return;
     const { userId, query } = event.data;
     await em.execute(
       `insert into search_history (user_id, query, searched_at, position) values (?, ?, ?, ?)

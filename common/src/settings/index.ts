@@ -1,0 +1,2 @@
+export * from './settings-api.js';
+export * from './settings.schemas.js';
