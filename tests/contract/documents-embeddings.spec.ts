@@ -88,6 +88,8 @@ describe('indexing with the local ONNX embedding model', () => {
     await sql(`update search_corpus set tokenizer = 'plain-v0'`);
     const stale = await t.http().get('/status').expect(200);
     expect(stale.body.components['rag-engine']).toMatchObject({ status: 'degraded', message: KEYWORD_INDEX_OUTDATED });
+    // A stale index is a fault to fix, not a configuration choice.
+    expect(stale.body.components['rag-engine']).not.toHaveProperty('disabledByConfiguration');
 
     await t.app.get(DocumentReindexer).reindexAll();
 

@@ -31,10 +31,10 @@ class RecordingEndpoint {
 /** Both a model list (GET /models) and a chat completion, so every call the plugin makes succeeds. */
 const OPENAI_ANSWER = {
   object: 'list',
-  data: [{ id: 'gpt-4o-mini', object: 'model' }],
+  data: [{ id: 'gpt-6-luna', object: 'model' }],
   id: 'chatcmpl-1',
   created: 0,
-  model: 'gpt-4o-mini',
+  model: 'gpt-6-luna',
   choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
   usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
 };
@@ -65,7 +65,7 @@ beforeEach(() => {
 });
 
 describe("a provider's stored API key goes only to the endpoint it was entered for", () => {
-  const model = 'openai:gpt-4o-mini';
+  const model = 'openai:gpt-6-luna';
 
   it('is cleared when the endpoint changes without a key, so neither the change nor a test sends it there', async () => {
     await as().put(modelPath(model)).send({ endpoint: ours.url, apiKey: ENTERED_KEY }).expect(200);

@@ -33,3 +33,16 @@ test('the indicator shows Live, Offline when the server goes away, and Live afte
   await expect(indicator).toHaveText(/Live$/, { timeout: 10_000 });
   await expect(retry).toHaveCount(0);
 });
+
+test("the sidebar's status line says keyword search only, as information, when no embedding model is configured", async ({
+  page,
+  login,
+}) => {
+  // The suite's server runs without an embedding model: off by configuration, not failing.
+  await login();
+
+  const statusLine = page.getByRole('status').filter({ hasText: 'Keyword search only: no embedding model' });
+  await expect(statusLine).toBeVisible({ timeout: 15_000 });
+  await expect(statusLine).toHaveAttribute('title', /embeddings: off by configuration/);
+  await expect(page.getByRole('status').filter({ hasText: 'Degraded' })).toHaveCount(0);
+});

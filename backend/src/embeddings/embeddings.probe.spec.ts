@@ -14,6 +14,7 @@ describe('EmbeddingsProbe', () => {
     expect(await new EmbeddingsProbe(null).probe()).toEqual({
       status: 'unavailable',
       message: 'No embedding model is configured: semantic search is unavailable; keyword search works',
+      disabledByConfiguration: true,
     });
   });
 

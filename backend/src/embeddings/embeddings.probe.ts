@@ -18,7 +18,7 @@ export class EmbeddingsProbe implements StatusProbe {
   }
 
   async probe(): Promise<ComponentStatus> {
-    if (!this.provider) return { status: 'unavailable', message: NO_EMBEDDING_MODEL };
+    if (!this.provider) return { status: 'unavailable', message: NO_EMBEDDING_MODEL, disabledByConfiguration: true };
     return {
       status: 'ready',
       provider: this.provider.id,

@@ -23,7 +23,8 @@ export class RagEngineProbe implements StatusProbe {
     const indexed = { chunks: await this.chunkIndex.chunkCount(), searchTypes };
     if (!(await this.chunkIndex.tokenizerIsCurrent()))
       return { status: 'degraded', message: KEYWORD_INDEX_OUTDATED, ...indexed };
-    if (!this.embedder) return { status: 'degraded', message: SEMANTIC_SEARCH_UNAVAILABLE, ...indexed };
+    if (!this.embedder)
+      return { status: 'degraded', message: SEMANTIC_SEARCH_UNAVAILABLE, disabledByConfiguration: true, ...indexed };
     return { status: 'ready', embeddingModel: this.embedder.model, ...indexed };
   }
 }

@@ -1,13 +1,7 @@
 import { DiscoveryService } from '@nestjs/core';
+import type { ComponentStatus } from '@docent/common/api';
 
-export type ComponentState = 'ready' | 'degraded' | 'unavailable';
-
-export interface ComponentStatus {
-  status: ComponentState;
-  /** What an operator should know when the status is not ready. */
-  message?: string;
-  [detail: string]: unknown;
-}
+export type { ComponentState, ComponentStatus } from '@docent/common/api';
 
 export interface StatusProbe {
   probe(): Promise<ComponentStatus>;

@@ -29,6 +29,8 @@ describe('GET /health and /status', () => {
     expect(response.body.components.embeddings).toMatchObject({
       status: 'unavailable',
       message: expect.stringContaining('semantic search is unavailable'),
+      disabledByConfiguration: true,
     });
+    expect(response.body.components['rag-engine']).toMatchObject({ status: 'degraded', disabledByConfiguration: true });
   });
 });

@@ -52,3 +52,26 @@ export interface ApiFailure {
   success: false;
   error: string;
 }
+
+/** A component's state in GET /status. */
+export type ComponentState = 'ready' | 'degraded' | 'unavailable';
+
+/** One component in GET /status; components add their own details (counts, model names). */
+export interface ComponentStatus {
+  status: ComponentState;
+  /** What an operator should know when the status is not ready. */
+  message?: string;
+  /**
+   * True when the component is not ready because of how the server is configured (no
+   * embedding model, say), not because something is failing: information, not an alarm.
+   */
+  disabledByConfiguration?: boolean;
+  [detail: string]: unknown;
+}
+
+/** GET /status. */
+export interface StatusResponse {
+  platform: string;
+  version: string;
+  components: Record<string, ComponentStatus>;
+}

@@ -59,7 +59,7 @@ export interface ModelMetadata {
 
 /**
  * A model as GET /api/models lists it. `id` is `{providerId}:{model id at the provider}`
- * (e.g. `openai:gpt-4o`); URL-encode it in paths. Figures come from ModelInvoked events.
+ * (e.g. `openai:gpt-6.2-sol`); URL-encode it in paths. Figures come from ModelInvoked events.
  */
 export interface Model {
   id: string;

@@ -1,32 +1,50 @@
 import type { ModelInfo } from '@docent/plugin-sdk';
 
-/** Anthropic's published list prices (US dollars per 1K tokens) and context windows. */
+/**
+ * Anthropic's current models with their list prices (US dollars per 1K tokens;
+ * Anthropic publishes per 1M) and context windows. Claude Haiku 5.5's price is for
+ * prompts up to 100K tokens; longer prompts cost five times as much.
+ *
+ * Source, checked 2026-11-25: Anthropic's models overview and model pages
+ * (platform.claude.com/docs/en/models/overview, /models/haiku-5-5/overview), as stored
+ * after Claude Haiku 5.5's release on 2026-10-07; the stored pydantic/genai-prices
+ * anthropic.yml predates these models.
+ */
 export const ANTHROPIC_MODELS: readonly ModelInfo[] = [
   {
-    id: 'claude-3-5-sonnet-latest',
-    name: 'Claude 3.5 Sonnet',
-    contextWindow: 200_000,
-    pricing: { inputPer1kTokens: 0.003, outputPer1kTokens: 0.015 },
+    id: 'claude-fable-5-2',
+    name: 'Claude Fable 5.2',
+    contextWindow: 1_000_000,
+    pricing: { inputPer1kTokens: 0.008, outputPer1kTokens: 0.04 },
     capabilities: ['chat', 'streaming', 'vision', 'tool-calling'],
-    trainingData: 'Public web data and licensed data; knowledge cut-off April 2024',
-    strengths: ['analysis of long documents', 'code', 'careful writing', 'following instructions'],
+    trainingData: 'Public web data and licensed data; reliable knowledge cut-off June 2026',
+    strengths: ['demanding reasoning', 'long-horizon agentic work', 'research'],
   },
   {
-    id: 'claude-3-5-haiku-latest',
-    name: 'Claude 3.5 Haiku',
-    contextWindow: 200_000,
-    pricing: { inputPer1kTokens: 0.0008, outputPer1kTokens: 0.004 },
-    capabilities: ['chat', 'streaming', 'tool-calling'],
-    trainingData: 'Public web data and licensed data; knowledge cut-off July 2024',
-    strengths: ['fast answers', 'low cost', 'summaries', 'classification'],
+    id: 'claude-opus-5-5',
+    name: 'Claude Opus 5.5',
+    contextWindow: 1_000_000,
+    pricing: { inputPer1kTokens: 0.004, outputPer1kTokens: 0.02 },
+    capabilities: ['chat', 'streaming', 'vision', 'tool-calling'],
+    trainingData: 'Public web data and licensed data; reliable knowledge cut-off June 2026',
+    strengths: ['complex reasoning', 'analysis of long documents', 'code', 'knowledge work'],
   },
   {
-    id: 'claude-3-opus-latest',
-    name: 'Claude 3 Opus',
-    contextWindow: 200_000,
-    pricing: { inputPer1kTokens: 0.015, outputPer1kTokens: 0.075 },
+    id: 'claude-sonnet-5-5',
+    name: 'Claude Sonnet 5.5',
+    contextWindow: 1_000_000,
+    pricing: { inputPer1kTokens: 0.002, outputPer1kTokens: 0.01 },
     capabilities: ['chat', 'streaming', 'vision', 'tool-calling'],
-    trainingData: 'Public web data and licensed data; knowledge cut-off August 2023',
-    strengths: ['complex reasoning', 'nuanced writing', 'research'],
+    trainingData: 'Public web data and licensed data; reliable knowledge cut-off June 2026',
+    strengths: ['balance of speed and quality', 'careful writing', 'code', 'following instructions'],
+  },
+  {
+    id: 'claude-haiku-5-5',
+    name: 'Claude Haiku 5.5',
+    contextWindow: 1_000_000,
+    pricing: { inputPer1kTokens: 0.0001, outputPer1kTokens: 0.0005 },
+    capabilities: ['chat', 'streaming', 'vision', 'tool-calling'],
+    trainingData: 'Public web data and licensed data; reliable knowledge cut-off June 2026',
+    strengths: ['fast answers', 'low cost', 'classification', 'extraction'],
   },
 ];

@@ -55,6 +55,7 @@ const STREAMED_MESSAGE = [
   { event: 'message_stop', data: { type: 'message_stop' } },
 ];
 
+// A model that takes temperature and top_p: the AI SDK drops them for current Claude models, which refuse them.
 const QUESTION = {
   model: 'claude-3-5-haiku-latest',
   messages: [
@@ -188,7 +189,7 @@ describe('anthropic provider', () => {
       request.headers['x-api-key'] !== 'sk-ant-test'
         ? sendJson(response, 401, anthropicError('authentication_error', 'invalid x-api-key'))
         : request.method === 'GET'
-          ? sendJson(response, 200, { data: [{ type: 'model', id: 'claude-3-5-haiku-20241022' }], has_more: false })
+          ? sendJson(response, 200, { data: [{ type: 'model', id: 'claude-haiku-5-5' }], has_more: false })
           : sendJson(response, 200, MESSAGE),
     );
 
@@ -196,10 +197,72 @@ describe('anthropic provider', () => {
     expect(server.requests[0]).toMatchObject({ method: 'GET', url: '/v1/models' });
     expect(server.requests[0]!.headers['anthropic-version']).toBe('2023-06-01');
 
-    await expect(anthropic.healthCheck(context, 'claude-3-opus-latest')).resolves.toEqual({ healthy: true });
-    expect(server.requests[1]!.body).toMatchObject({ model: 'claude-3-opus-latest', max_tokens: 1 });
+    await expect(anthropic.healthCheck(context, 'claude-opus-5-5')).resolves.toEqual({ healthy: true });
+    expect(server.requests[1]!.body).toMatchObject({ model: 'claude-opus-5-5', max_tokens: 1 });
 
     const rejected = await anthropic.healthCheck(providerContext({ baseURL: `${server.url}/v1`, apiKey: 'wrong' }));
     expect(rejected).toEqual({ healthy: false, message: 'The API key was rejected (HTTP 401): invalid x-api-key' });
+  });
+
+  it('lists the models the endpoint serves page by page, pricing the ones the catalog knows', async () => {
+    const pages: Record<string, unknown> = {
+      '/v1/models?limit=1000': {
+        data: [
+          { type: 'model', id: 'claude-sonnet-5-5', display_name: 'Claude Sonnet 5.5', max_input_tokens: 1_000_000 },
+        ],
+        has_more: true,
+        first_id: 'claude-sonnet-5-5',
+        last_id: 'claude-sonnet-5-5',
+      },
+      '/v1/models?limit=1000&after_id=claude-sonnet-5-5': {
+        data: [
+          { type: 'model', id: 'claude-next-7', display_name: 'Claude Next 7', max_input_tokens: 2_000_000 },
+          { type: 'model', id: 'claude-older-3', display_name: 'Claude Older 3' },
+        ],
+        has_more: false,
+        first_id: 'claude-next-7',
+        last_id: 'claude-older-3',
+      },
+    };
+    const { server, context } = await serve((request, response) => sendJson(response, 200, pages[request.url]));
+
+    const models = await anthropic.listModels!(context);
+
+    expect(server.requests.map((request) => request.url)).toEqual(Object.keys(pages));
+    expect(server.requests[1]!.headers['x-api-key']).toBe('sk-ant-test');
+    expect(server.requests[1]!.headers['anthropic-version']).toBe('2023-06-01');
+    expect(models).toEqual([
+      anthropic.models.find((model) => model.id === 'claude-sonnet-5-5'),
+      {
+        id: 'claude-next-7',
+        name: 'Claude Next 7',
+        contextWindow: 2_000_000,
+        pricing: { inputPer1kTokens: 0, outputPer1kTokens: 0 },
+        capabilities: ['chat', 'streaming'],
+      },
+      {
+        id: 'claude-older-3',
+        name: 'Claude Older 3',
+        contextWindow: 200_000,
+        pricing: { inputPer1kTokens: 0, outputPer1kTokens: 0 },
+        capabilities: ['chat', 'streaming'],
+      },
+    ]);
+  });
+
+  it('reports a rejected key when listing as a ProviderError, and lists nothing without a key', async () => {
+    const { server, context } = await serve((_, response) =>
+      sendJson(response, 401, anthropicError('authentication_error', 'invalid x-api-key')),
+    );
+
+    await expect(anthropic.listModels!(context)).rejects.toMatchObject({
+      name: 'ProviderError',
+      status: 401,
+      message: 'The API key was rejected (HTTP 401): invalid x-api-key',
+    });
+    await expect(anthropic.listModels!(providerContext({ baseURL: `${server.url}/v1` }))).rejects.toMatchObject({
+      message: 'No API key is configured for Anthropic',
+    });
+    expect(server.requests).toHaveLength(1);
   });
 });

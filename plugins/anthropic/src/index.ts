@@ -1,6 +1,12 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
-import { defineAiSdkProviderPlugin, getProviderJson, requireApiKey } from '@docent/plugin-sdk';
+import {
+  defineAiSdkProviderPlugin,
+  getProviderJson,
+  requireApiKey,
+  type ResolvedProviderSettings,
+} from '@docent/plugin-sdk';
 import { ANTHROPIC_MODELS } from './anthropic-models.js';
+import { listAnthropicModels } from './list-models.js';
 
 const DISPLAY_NAME = 'Anthropic';
 /** The API version the AI SDK's Anthropic provider speaks, sent on the calls made without it. */
@@ -23,8 +29,13 @@ export default defineAiSdkProviderPlugin({
     const provider = createAnthropic({ baseURL: settings.baseURL, apiKey: requireApiKey(settings, DISPLAY_NAME) });
     return { languageModel: (modelId) => provider.messages(modelId) };
   },
+  listModels: (settings) => listAnthropicModels(settings, apiHeaders(settings)),
   probeEndpoint: async (settings, signal) => {
-    const headers = { 'x-api-key': requireApiKey(settings, DISPLAY_NAME), 'anthropic-version': ANTHROPIC_VERSION };
-    await getProviderJson(`${settings.baseURL}/models`, headers, signal);
+    await getProviderJson(`${settings.baseURL}/models`, apiHeaders(settings), signal);
   },
 });
+
+/** The headers of the calls made without the AI SDK. */
+function apiHeaders(settings: ResolvedProviderSettings): Record<string, string> {
+  return { 'x-api-key': requireApiKey(settings, DISPLAY_NAME), 'anthropic-version': ANTHROPIC_VERSION };
+}

@@ -22,7 +22,7 @@ const candidate = (text: string, finishReason?: string) => ({
 const GENERATED = {
   candidates: [candidate('Paris is the capital.', 'STOP')],
   usageMetadata: USAGE,
-  modelVersion: 'gemini-1.5-flash-002',
+  modelVersion: 'gemini-3.8-flash',
 };
 
 const STREAMED = [
@@ -31,13 +31,13 @@ const STREAMED = [
     data: {
       candidates: [candidate('is the capital.', 'STOP')],
       usageMetadata: USAGE,
-      modelVersion: 'gemini-1.5-flash-002',
+      modelVersion: 'gemini-3.8-flash',
     },
   },
 ];
 
 const QUESTION = {
-  model: 'gemini-1.5-flash',
+  model: 'gemini-3.8-flash',
   messages: [
     { role: 'system' as const, content: 'Answer briefly.' },
     { role: 'user' as const, content: 'What is the capital of France?' },
@@ -73,7 +73,7 @@ describe('google provider', () => {
       finishReason: 'stop',
     });
     const [request] = server.requests;
-    expect(request).toMatchObject({ method: 'POST', url: '/v1beta/models/gemini-1.5-flash:generateContent' });
+    expect(request).toMatchObject({ method: 'POST', url: '/v1beta/models/gemini-3.8-flash:generateContent' });
     expect(request!.headers['x-goog-api-key']).toBe('google-test-key');
     expect(request!.body).toMatchObject({
       systemInstruction: { parts: [{ text: 'Answer briefly.' }] },
@@ -98,7 +98,7 @@ describe('google provider', () => {
       { type: 'text-delta', text: 'is the capital.' },
       { type: 'finish', usage: { inputTokens: 21, outputTokens: 5 }, finishReason: 'stop' },
     ]);
-    expect(server.requests[0]!.url).toBe('/v1beta/models/gemini-1.5-flash:streamGenerateContent?alt=sse');
+    expect(server.requests[0]!.url).toBe('/v1beta/models/gemini-3.8-flash:streamGenerateContent?alt=sse');
   });
 
   it('reports a rejected key as a ProviderError that is not worth retrying', async () => {
@@ -168,15 +168,15 @@ describe('google provider', () => {
             googleError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.'),
           )
         : request.method === 'GET'
-          ? sendJson(response, 200, { models: [{ name: 'models/gemini-1.5-pro' }] })
+          ? sendJson(response, 200, { models: [{ name: 'models/gemini-4-carbon' }] })
           : sendJson(response, 200, GENERATED),
     );
 
     await expect(google.healthCheck(context)).resolves.toEqual({ healthy: true });
     expect(server.requests[0]).toMatchObject({ method: 'GET', url: '/v1beta/models' });
 
-    await expect(google.healthCheck(context, 'gemini-1.5-pro')).resolves.toEqual({ healthy: true });
-    expect(server.requests[1]!.url).toBe('/v1beta/models/gemini-1.5-pro:generateContent');
+    await expect(google.healthCheck(context, 'gemini-4-carbon')).resolves.toEqual({ healthy: true });
+    expect(server.requests[1]!.url).toBe('/v1beta/models/gemini-4-carbon:generateContent');
     expect(server.requests[1]!.body).toMatchObject({ generationConfig: { maxOutputTokens: 1 } });
 
     await expect(
@@ -185,5 +185,69 @@ describe('google provider', () => {
       healthy: false,
       message: 'The provider rejected the request (HTTP 400): API key not valid. Please pass a valid API key.',
     });
+  });
+
+  it('lists the models that generate content page by page, pricing the ones the catalog knows', async () => {
+    const gemini = (id: string, displayName: string, methods: string[], inputTokenLimit?: number) => ({
+      name: `models/${id}`,
+      displayName,
+      ...(inputTokenLimit === undefined ? {} : { inputTokenLimit }),
+      supportedGenerationMethods: methods,
+    });
+    const pages: Record<string, unknown> = {
+      '/v1beta/models?pageSize=1000': {
+        models: [
+          gemini('gemini-3.8-flash', 'Gemini 3.8 Flash', ['generateContent', 'countTokens'], 1_048_576),
+          gemini('gemini-embedding-2', 'Gemini Embedding 2', ['embedContent']),
+        ],
+        nextPageToken: 'page-2',
+      },
+      '/v1beta/models?pageSize=1000&pageToken=page-2': {
+        models: [
+          gemini('gemini-5-neon', 'Gemini 5 Neon', ['generateContent'], 2_097_152),
+          gemini('gemini-3-pro-image', 'Nano Banana Pro', ['generateContent']),
+          gemini('gemma-4-31b-it', 'Gemma 4 31B', ['generateContent']),
+        ],
+      },
+    };
+    const { server, context } = await serve((request, response) => sendJson(response, 200, pages[request.url]));
+
+    const models = await google.listModels!(context);
+
+    expect(server.requests.map((request) => request.url)).toEqual(Object.keys(pages));
+    expect(server.requests[1]!.headers['x-goog-api-key']).toBe('google-test-key');
+    expect(models).toEqual([
+      google.models.find((model) => model.id === 'gemini-3.8-flash'),
+      {
+        id: 'gemini-5-neon',
+        name: 'Gemini 5 Neon',
+        contextWindow: 2_097_152,
+        pricing: { inputPer1kTokens: 0, outputPer1kTokens: 0 },
+        capabilities: ['chat', 'streaming'],
+      },
+      {
+        id: 'gemma-4-31b-it',
+        name: 'Gemma 4 31B',
+        contextWindow: 32_768,
+        pricing: { inputPer1kTokens: 0, outputPer1kTokens: 0 },
+        capabilities: ['chat', 'streaming'],
+      },
+    ]);
+  });
+
+  it('reports a rejected key when listing as a ProviderError, and lists nothing without a key', async () => {
+    const { server, context } = await serve((_, response) =>
+      sendJson(response, 400, googleError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.')),
+    );
+
+    await expect(google.listModels!(context)).rejects.toMatchObject({
+      name: 'ProviderError',
+      status: 400,
+      message: 'The provider rejected the request (HTTP 400): API key not valid. Please pass a valid API key.',
+    });
+    await expect(google.listModels!(providerContext({ baseURL: `${server.url}/v1beta` }))).rejects.toMatchObject({
+      message: 'No API key is configured for Google Gemini',
+    });
+    expect(server.requests).toHaveLength(1);
   });
 });

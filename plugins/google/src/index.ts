@@ -1,6 +1,12 @@
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { defineAiSdkProviderPlugin, getProviderJson, requireApiKey } from '@docent/plugin-sdk';
+import {
+  defineAiSdkProviderPlugin,
+  getProviderJson,
+  requireApiKey,
+  type ResolvedProviderSettings,
+} from '@docent/plugin-sdk';
 import { GOOGLE_MODELS } from './google-models.js';
+import { listGoogleModels } from './list-models.js';
 
 const DISPLAY_NAME = 'Google Gemini';
 
@@ -23,11 +29,13 @@ export default defineAiSdkProviderPlugin({
     };
   },
   embeddingModelId: 'text-embedding-004',
+  listModels: (settings) => listGoogleModels(settings, apiHeaders(settings)),
   probeEndpoint: async (settings, signal) => {
-    await getProviderJson(
-      `${settings.baseURL}/models`,
-      { 'x-goog-api-key': requireApiKey(settings, DISPLAY_NAME) },
-      signal,
-    );
+    await getProviderJson(`${settings.baseURL}/models`, apiHeaders(settings), signal);
   },
 });
+
+/** The headers of the calls made without the AI SDK: the key goes in a header, never in the URL, so it stays out of logs. */
+function apiHeaders(settings: ResolvedProviderSettings): Record<string, string> {
+  return { 'x-goog-api-key': requireApiKey(settings, DISPLAY_NAME) };
+}

@@ -39,6 +39,7 @@ const STREAMED_COMPLETION = [
   { data: '[DONE]' },
 ];
 
+// A model that takes every sampling setting: the AI SDK drops them for OpenAI's current reasoning models.
 const QUESTION = {
   model: 'gpt-4o-mini',
   messages: [
@@ -192,7 +193,7 @@ describe('openai provider', () => {
       sendJson(response, 200, {
         object: 'list',
         data: [
-          { id: 'gpt-4o-mini', object: 'model', created: 1_700_000_000, owned_by: 'system' },
+          { id: 'gpt-6.2-sol', object: 'model', created: 1_700_000_000, owned_by: 'system' },
           { id: 'llama3.1:8b', object: 'model', created: 1_700_000_000, owned_by: 'library' },
           { id: 'text-embedding-3-small', object: 'model', created: 1_700_000_000, owned_by: 'system' },
         ],
@@ -203,8 +204,8 @@ describe('openai provider', () => {
 
     expect(server.requests[0]).toMatchObject({ method: 'GET', url: '/v1/models' });
     expect(server.requests[0]!.headers.authorization).toBe('Bearer sk-test');
-    expect(models.map((model) => model.id)).toEqual(['gpt-4o-mini', 'llama3.1:8b']);
-    expect(models[0]).toEqual(openai.models.find((model) => model.id === 'gpt-4o-mini'));
+    expect(models.map((model) => model.id)).toEqual(['gpt-6.2-sol', 'llama3.1:8b']);
+    expect(models[0]).toEqual(openai.models.find((model) => model.id === 'gpt-6.2-sol'));
     expect(models[1]).toEqual({
       id: 'llama3.1:8b',
       name: 'llama3.1:8b',

@@ -1,42 +1,51 @@
 import type { ModelInfo } from '@docent/plugin-sdk';
 
-/** OpenAI's published list prices (US dollars per 1K tokens) and context windows. */
+/**
+ * OpenAI's current models with their list prices (US dollars per 1K tokens; OpenAI
+ * publishes per 1M) and context windows, for prompts up to 272K tokens: OpenAI charges
+ * more for longer ones.
+ *
+ * Source, checked 2026-11-25: OpenAI's model pages and pricing page
+ * (developers.openai.com/api/docs/models, /api/docs/pricing) as stored on 2026-11-18,
+ * the day after GPT-6.2 launched; the stored pydantic/genai-prices openai.yml predates
+ * these models.
+ */
 export const OPENAI_MODELS: readonly ModelInfo[] = [
   {
-    id: 'gpt-4o',
-    name: 'GPT-4o',
-    contextWindow: 128_000,
-    pricing: { inputPer1kTokens: 0.0025, outputPer1kTokens: 0.01 },
+    id: 'gpt-6.2-astra',
+    name: 'GPT-6.2 Astra',
+    contextWindow: 1_050_000,
+    pricing: { inputPer1kTokens: 0.008, outputPer1kTokens: 0.04 },
     capabilities: ['chat', 'streaming', 'vision', 'tool-calling', 'json-output'],
-    trainingData: 'Public and licensed text and images; knowledge cut-off October 2023',
-    strengths: ['complex reasoning', 'long documents', 'vision', 'multilingual answers'],
+    trainingData: 'Public and licensed text and images; knowledge cut-off 18 May 2026',
+    strengths: ['hardest reasoning', 'complex coding', 'long documents', 'research'],
   },
   {
-    id: 'gpt-4o-mini',
-    name: 'GPT-4o mini',
-    contextWindow: 128_000,
-    pricing: { inputPer1kTokens: 0.00015, outputPer1kTokens: 0.0006 },
+    id: 'gpt-6.2-sol',
+    name: 'GPT-6.2 Sol',
+    contextWindow: 1_050_000,
+    pricing: { inputPer1kTokens: 0.002, outputPer1kTokens: 0.01 },
     capabilities: ['chat', 'streaming', 'vision', 'tool-calling', 'json-output'],
-    trainingData: 'Public and licensed text and images; knowledge cut-off October 2023',
-    strengths: ['low cost', 'fast answers', 'summaries', 'high volume'],
+    trainingData: 'Public and licensed text and images; knowledge cut-off 1 June 2026',
+    strengths: ['everyday questions', 'analysis', 'writing', 'coding'],
   },
   {
-    id: 'gpt-4-turbo',
-    name: 'GPT-4 Turbo',
-    contextWindow: 128_000,
-    pricing: { inputPer1kTokens: 0.01, outputPer1kTokens: 0.03 },
+    id: 'gpt-6.1-terra',
+    name: 'GPT-6.1 Terra',
+    contextWindow: 1_050_000,
+    pricing: { inputPer1kTokens: 0.001, outputPer1kTokens: 0.005 },
     capabilities: ['chat', 'streaming', 'vision', 'tool-calling', 'json-output'],
-    trainingData: 'Public and licensed text and images; knowledge cut-off December 2023',
-    strengths: ['careful reasoning', 'long documents', 'code'],
+    trainingData: 'Public and licensed text and images; knowledge cut-off 1 June 2026',
+    strengths: ['fast answers', 'clear writing', 'visual reasoning', 'balanced cost'],
   },
   {
-    id: 'gpt-3.5-turbo',
-    name: 'GPT-3.5 Turbo',
-    contextWindow: 16_385,
-    pricing: { inputPer1kTokens: 0.0005, outputPer1kTokens: 0.0015 },
-    capabilities: ['chat', 'streaming', 'tool-calling', 'json-output'],
-    trainingData: 'Public and licensed text; knowledge cut-off September 2021',
-    strengths: ['low cost', 'fast answers', 'simple questions'],
+    id: 'gpt-6-luna',
+    name: 'GPT-6 Luna',
+    contextWindow: 1_050_000,
+    pricing: { inputPer1kTokens: 0.0001, outputPer1kTokens: 0.0005 },
+    capabilities: ['chat', 'streaming', 'vision', 'tool-calling', 'json-output'],
+    trainingData: 'Public and licensed text and images; knowledge cut-off 18 May 2026',
+    strengths: ['low cost', 'high volume', 'summaries', 'classification'],
   },
 ];
 

@@ -18,7 +18,7 @@ const configured = (settings: Partial<RoutingSettings>): RoutingEvent => ({
 
 const preferring = configured({
   primaryModelId: 'lab:llama',
-  fallbackModelId: 'openai:gpt-4o',
+  fallbackModelId: 'openai:gpt-6.2-sol',
   costOptimizedModelId: 'lab:phi',
 });
 
@@ -57,7 +57,7 @@ describe('the model routing decider', () => {
     spec
       .given([preferring])
       .when({ type: 'ForgetProvider', providerId: 'lab' })
-      .then([configured({ fallbackModelId: 'openai:gpt-4o' })]);
+      .then([configured({ fallbackModelId: 'openai:gpt-6.2-sol' })]);
     spec.given([preferring]).when({ type: 'ForgetProvider', providerId: 'anthropic' }).then([]);
     // A provider whose id starts like another's is another provider.
     spec.given([preferring]).when({ type: 'ForgetProvider', providerId: 'la' }).then([]);

@@ -3,7 +3,7 @@ import { StatusDot } from '~/components/ui/badge';
 import { summarizeSystemStatus } from './system-status';
 import { useSystemStatus } from './use-system-status';
 
-/** The sidebar's status line, from GET /status: 'All Systems Online', 'Degraded: ...' or 'Offline'. */
+/** The sidebar's status line, from GET /status: 'All Systems Online', what is off by configuration, 'Degraded: ...' or 'Offline'. */
 export function StatusLine({ collapsed }: { collapsed: boolean }) {
   const summary = summarizeSystemStatus(useSystemStatus());
   const tooltip = [summary.text, ...summary.details].join('\n');

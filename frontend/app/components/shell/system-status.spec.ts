@@ -28,6 +28,48 @@ describe('sidebar status line', () => {
     expect(summary.details).toEqual(['embeddings: degraded (No model: keyword search only)', 'projections: degraded']);
   });
 
+  it('says keyword search only, as information, when no embedding model is configured', () => {
+    const summary = summarizeSystemStatus({
+      components: {
+        database: { status: 'ready' },
+        embeddings: { status: 'unavailable', message: 'No embedding model', disabledByConfiguration: true },
+        'rag-engine': { status: 'degraded', disabledByConfiguration: true },
+      },
+    });
+    expect(summary).toEqual({
+      text: 'Keyword search only: no embedding model',
+      tone: 'info',
+      details: ['embeddings: off by configuration (No embedding model)', 'rag-engine: off by configuration'],
+    });
+  });
+
+  it('names a component it does not know that is off by configuration', () => {
+    const summary = summarizeSystemStatus({
+      components: {
+        embeddings: { status: 'unavailable', disabledByConfiguration: true },
+        ocr: { status: 'unavailable', disabledByConfiguration: true },
+      },
+    });
+    expect(summary).toMatchObject({
+      text: 'Keyword search only: no embedding model; Off by configuration: ocr',
+      tone: 'info',
+    });
+  });
+
+  it('stays red for a failing component and names only the failing ones', () => {
+    const summary = summarizeSystemStatus({
+      components: {
+        database: { status: 'unavailable', message: 'connection refused' },
+        embeddings: { status: 'unavailable', disabledByConfiguration: true },
+      },
+    });
+    expect(summary).toEqual({
+      text: 'Degraded: database',
+      tone: 'danger',
+      details: ['database: unavailable (connection refused)', 'embeddings: off by configuration'],
+    });
+  });
+
   it('turns red when a component is unavailable', () => {
     const summary = summarizeSystemStatus({ components: { database: { status: 'unavailable' } } });
     expect(summary).toMatchObject({ text: 'Degraded: database', tone: 'danger' });
