@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
+import type { StatusResponse } from '../components/shell/system-status';
 import { healthRows, systemOperational } from './system-health';
 
 describe('system health', () => {
   it("lists API Gateway, Database, AI Models and Security with each component's state", () => {
-    const status = {
+    const status: StatusResponse = {
       components: {
         database: { status: 'ready' },
         'model-router': { status: 'degraded' },
@@ -20,8 +21,14 @@ describe('system health', () => {
     expect(systemOperational(status)).toBe(false);
   });
 
-  it('is operational only when every component is ready', () => {
+  it('is operational only when every component is ready or off by configuration', () => {
     expect(systemOperational({ components: { database: { status: 'ready' } } })).toBe(true);
+    const keywordOnly: StatusResponse['components'] = {
+      database: { status: 'ready' },
+      embeddings: { status: 'unavailable', disabledByConfiguration: true },
+    };
+    expect(systemOperational({ components: keywordOnly })).toBe(true);
+    expect(systemOperational({ components: { ...keywordOnly, database: { status: 'degraded' } } })).toBe(false);
     expect(systemOperational(null)).toBe(false);
     expect(healthRows(null).map((row) => row.state)).toEqual([
       'Unreachable',

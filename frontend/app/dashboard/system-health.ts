@@ -41,9 +41,14 @@ export function healthRows(status: StatusResponse | null): HealthRow[] {
   });
 }
 
-/** The header badge: 'System Operational' only when /status answered with every component ready. */
+/**
+ * The header badge: 'System Operational' only when /status answered with every component
+ * ready, except those off by configuration (no embedding model), which are not failing.
+ */
 export function systemOperational(status: StatusResponse | null): boolean {
   const components = status?.components;
   if (!components) return false;
-  return Object.values(components).every((component) => component?.status === 'ready');
+  return Object.values(components).every(
+    (component) => component?.status === 'ready' || component?.disabledByConfiguration === true,
+  );
 }

@@ -185,9 +185,14 @@ export class DashboardFigures {
     );
   }
 
-  /** Health: the share of /status components that are ready; down when the database is not. */
+  /**
+   * Health: the share of /status components that are ready, leaving out those off by
+   * configuration (they are not failing); down when the database is not ready.
+   */
   private async system(): Promise<DashboardMetrics['system']> {
-    const components = Object.entries(await this.status.components());
+    const components = Object.entries(await this.status.components()).filter(
+      ([, component]) => !component.disabledByConfiguration,
+    );
     const ready = components.filter(([, component]) => component.status === 'ready').length;
     const health = components.length ? round((ready / components.length) * 100, 1) : MISSING_SYSTEM_HEALTH;
     const database = components.find(([name]) => name === 'database')?.[1];
