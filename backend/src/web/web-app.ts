@@ -11,7 +11,7 @@ import { cspNonceOf } from '../http/security-headers.js';
 import { createRemixRequestHandler } from './remix-request-handler.js';
 
 /** Paths the API, the socket and the docs own; every other path is the web app's. */
-const API_PATH = /^\/(api|mcp|demo|ws|v1)(\/|$)|^\/(health|status)$/;
+const API_PATH = /^\/(api|mcp|demo|ws|v1)(\/|$)|^\/(health|status|metrics)$/;
 
 /**
  * Mounts the Remix web app on the same server as the API: its built assets,
