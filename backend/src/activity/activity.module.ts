@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ActivityProjection } from './activity.projection.js';
+import { PushActivityReaction } from './push-activity.reaction.js';
 
-@Module({ providers: [ActivityProjection] })
+@Module({ providers: [ActivityProjection, PushActivityReaction] })
 export class ActivityModule {}
