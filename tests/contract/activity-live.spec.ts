@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { processingDone, uploadAs } from './documents-support.js';
-import { SocketClients, connected, listeningUrl } from './socket-support.js';
+import { SocketClients, collectFrom, eventually, listeningUrl } from './socket-support.js';
 import { callAs, signUp, type SignedIn } from './support.js';
 
 interface PushedActivity {
@@ -18,20 +18,7 @@ let url: string;
 let admin: SignedIn;
 const sockets = new SocketClients(() => url);
 
-/** A socket subscribed to the activity channel, collecting what it is pushed. */
-async function listen(who: SignedIn): Promise<PushedActivity[]> {
-  const socket = sockets.connect({ auth: { token: who.accessToken } });
-  const received: PushedActivity[] = [];
-  socket.on('activity', (item: PushedActivity) => received.push(item));
-  await connected(socket);
-  await socket.emitWithAck('subscribe', { channel: 'activity' });
-  return received;
-}
-
-const until = async (check: () => boolean) => {
-  for (let attempt = 0; attempt < 200 && !check(); attempt++) await new Promise((resolve) => setTimeout(resolve, 25));
-  expect(check()).toBe(true);
-};
+const listen = (who: SignedIn) => collectFrom<PushedActivity>(sockets, who.accessToken, 'activity');
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -47,7 +34,7 @@ describe('the activity channel of /ws', () => {
 
     await callAs(t, admin.accessToken).post('/demo/calculate').send({ operation: 'multiply', a: 6, b: 7 }).expect(200);
 
-    await until(() => received.some((item) => item.type === 'tool'));
+    await eventually(() => received.some((item) => item.type === 'tool'));
     expect(received.find((item) => item.type === 'tool')).toEqual({
       id: expect.stringMatching(/^\d+$/),
       type: 'tool',
@@ -67,14 +54,14 @@ describe('the activity channel of /ws', () => {
       accessLevel: 'private',
     }).expect(201);
     await processingDone(t);
-    await until(() => ownFeed.some((item) => item.title === 'Document processed'));
+    await eventually(() => ownFeed.some((item) => item.title === 'Document processed'));
     expect(ownFeed).toContainEqual(
       expect.objectContaining({ type: 'document', title: 'Document uploaded', description: 'mine.txt (TXT)' }),
     );
 
     // The other user's socket is listening: it hears their own tool run, pushed after the document's items.
     await callAs(t, other.accessToken).post('/demo/calculate').send({ operation: 'add', a: 1, b: 2 }).expect(200);
-    await until(() => othersFeed.some((item) => item.type === 'tool'));
+    await eventually(() => othersFeed.some((item) => item.type === 'tool'));
     expect(othersFeed.filter((item) => item.type === 'document')).toEqual([]);
   });
 });

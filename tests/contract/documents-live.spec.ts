@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { pdfFixture } from '../../backend/src/documents/parsing/parsing-fixtures.test-utils.js';
 import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { processingDone, uploadAs } from './documents-support.js';
-import { SocketClients, connected, listeningUrl } from './socket-support.js';
+import { SocketClients, collectFrom, eventually, listeningUrl } from './socket-support.js';
 import { callAs, signUp, type SignedIn } from './support.js';
 
 let t: TestApp;
@@ -11,20 +11,7 @@ let url: string;
 let admin: SignedIn;
 const sockets = new SocketClients(() => url);
 
-/** A socket subscribed to the documents channel, collecting what it is pushed. */
-async function listen(who: SignedIn): Promise<DocumentRealtimeMessage[]> {
-  const socket = sockets.connect({ auth: { token: who.accessToken } });
-  const received: DocumentRealtimeMessage[] = [];
-  socket.on('documents', (message: DocumentRealtimeMessage) => received.push(message));
-  await connected(socket);
-  await socket.emitWithAck('subscribe', { channel: 'documents' });
-  return received;
-}
-
-const until = async (check: () => boolean) => {
-  for (let attempt = 0; attempt < 200 && !check(); attempt++) await new Promise((resolve) => setTimeout(resolve, 25));
-  expect(check()).toBe(true);
-};
+const listen = (who: SignedIn) => collectFrom<DocumentRealtimeMessage>(sockets, who.accessToken, 'documents');
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -42,7 +29,7 @@ describe('the documents channel of /ws', () => {
     ]).expect(201);
     const { id } = response.body.documents[0];
     await processingDone(t);
-    await until(() =>
+    await eventually(() =>
       received.some((message) => message.kind === 'changed' && message.document.status === 'processed'),
     );
 
@@ -63,7 +50,7 @@ describe('the documents channel of /ws', () => {
     });
 
     await callAs(t, admin.accessToken).delete(`/api/documents/${id}`).expect(200);
-    await until(() => received.some((message) => message.kind === 'deleted'));
+    await eventually(() => received.some((message) => message.kind === 'deleted'));
     expect(received.at(-1)).toEqual({ kind: 'deleted', documentId: id, name: 'live.pdf', at: expect.any(String) });
   });
 
@@ -76,7 +63,9 @@ describe('the documents channel of /ws', () => {
       accessLevel: 'private',
     }).expect(201);
     await processingDone(t);
-    await until(() => ownView.some((message) => message.kind === 'changed' && message.document.status === 'processed'));
+    await eventually(() =>
+      ownView.some((message) => message.kind === 'changed' && message.document.status === 'processed'),
+    );
 
     expect(othersView).toEqual([]);
   });
@@ -96,7 +85,7 @@ describe('the documents channel of /ws', () => {
     }).expect(201);
     const privateId: string = upload.body.documents[0].id;
     await processingDone(t);
-    await until(() => reached(uploaderView, privateId) && reached(adminView, privateId));
+    await eventually(() => reached(uploaderView, privateId) && reached(adminView, privateId));
 
     // Each socket gets its pushes in order: once a later shared document has reached the
     // bystander, anything about the private one would have arrived before it.
@@ -104,7 +93,7 @@ describe('the documents channel of /ws', () => {
       201,
     );
     await processingDone(t);
-    await until(() => reached(bystanderView, shared.body.documents[0].id));
+    await eventually(() => reached(bystanderView, shared.body.documents[0].id));
     expect(
       bystanderView.filter((message) =>
         message.kind === 'deleted' ? message.documentId === privateId : message.document.id === privateId,

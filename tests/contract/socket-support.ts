@@ -60,3 +60,23 @@ export function disconnection(socket: Socket): Promise<string> {
     });
   });
 }
+
+/** What a socket signed in with the credential is pushed on the channel once subscribed, collected as it arrives. */
+export async function collectFrom<Message>(
+  sockets: SocketClients,
+  credential: string,
+  channel: string,
+): Promise<Message[]> {
+  const socket = sockets.connect({ auth: { token: credential } });
+  const received: Message[] = [];
+  socket.on(channel, (message: Message) => received.push(message));
+  await connected(socket);
+  await socket.emitWithAck('subscribe', { channel });
+  return received;
+}
+
+/** Waits until the check holds, as pushes arrive; fails the test if it never does. */
+export async function eventually(check: () => boolean): Promise<void> {
+  for (let attempt = 0; attempt < 200 && !check(); attempt++) await new Promise((resolve) => setTimeout(resolve, 25));
+  if (!check()) throw new Error('What the test waited for never happened');
+}
