@@ -2,7 +2,22 @@ import 'styled-components';
 
 export type ThemeName = 'light' | 'dark';
 
+/**
+ * Width classes in px: below `tablet` the sidebar is a drawer; from `tablet` to `desktop`
+ * it starts as icons; from `desktop` on it is as the user left it.
+ */
+const breakpoints = { tablet: 768, desktop: 1100 };
+
 const shared = {
+  breakpoints,
+  /** Media queries for styled-components: `@media ${({ theme }) => theme.media.phone} { ... }`. */
+  media: {
+    phone: `(max-width: ${breakpoints.tablet - 0.02}px)`,
+    tablet: `(min-width: ${breakpoints.tablet}px) and (max-width: ${breakpoints.desktop - 0.02}px)`,
+    desktop: `(min-width: ${breakpoints.desktop}px)`,
+    /** Where a finger, not a pointer, is the likely input: targets at least 44 px. */
+    touch: `(max-width: ${breakpoints.tablet - 0.02}px), (pointer: coarse)`,
+  },
   font: {
     family: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
     mono: "'JetBrains Mono', ui-monospace, SFMono-Regular, Menlo, monospace",
@@ -11,8 +26,13 @@ const shared = {
   },
   space: { xs: '0.25rem', sm: '0.5rem', md: '1rem', lg: '1.5rem', xl: '2rem', xxl: '3rem' },
   radius: { sm: '4px', md: '8px', lg: '12px', round: '999px' },
-  layout: { sidebarWidth: '240px', sidebarCollapsedWidth: '64px', topBarHeight: '56px' },
-  zIndex: { sidebar: 10, topBar: 20, menu: 30, panel: 40, toast: 50 },
+  layout: {
+    sidebarWidth: '240px',
+    sidebarCollapsedWidth: '64px',
+    drawerWidth: 'min(280px, 85vw)',
+    topBarHeight: '56px',
+  },
+  zIndex: { sidebar: 10, topBar: 20, menu: 30, drawer: 35, panel: 40, toast: 50 },
 };
 
 export const lightTheme = {

@@ -1,8 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useLocation } from '@remix-run/react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Sidebar } from './sidebar';
 import { rememberSidebarCollapsed } from './sidebar-preference';
 import { TopBar } from './top-bar';
+import { useWidthClass } from './use-width-class';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -15,22 +17,63 @@ interface AppShellProps {
   sidebarCollapsed: boolean;
 }
 
-/** The signed-in layout: sidebar, top bar and the page in `<main>`. */
+/**
+ * The signed-in layout: sidebar, top bar and the page in `<main>`. On a desktop the sidebar
+ * is as the user left it; on a tablet it starts as icons; on a phone it is a drawer
+ * opened from the top bar's menu button.
+ */
 export function AppShell({ children, sidebarCollapsed }: AppShellProps) {
-  const [collapsed, setCollapsed] = useState(sidebarCollapsed);
+  const sidebarId = useId();
+  const widthClass = useWidthClass();
+  const { pathname } = useLocation();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const [desktopCollapsed, setDesktopCollapsed] = useState(sidebarCollapsed);
+  const [tabletCollapsed, setTabletCollapsed] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
 
   const toggleCollapsed = () => {
-    const next = !collapsed;
-    setCollapsed(next);
+    if (widthClass === 'tablet') {
+      setTabletCollapsed(!tabletCollapsed);
+      return;
+    }
+    const next = !desktopCollapsed;
+    setDesktopCollapsed(next);
     rememberSidebarCollapsed(next);
   };
+
+  const closeDrawerToMenuButton = () => {
+    setDrawerOpen(false);
+    menuButtonRef.current?.focus();
+  };
+
+  // A followed link closes the drawer; so does growing past the phone width.
+  const drawerPlace = `${widthClass} ${pathname}`;
+  const [openedAt, setOpenedAt] = useState(drawerPlace);
+  if (openedAt !== drawerPlace) {
+    setOpenedAt(drawerPlace);
+    setDrawerOpen(false);
+  }
 
   return (
     <StyledShell>
       <StyledSkipLink href={`#${MAIN_CONTENT_ID}`}>Skip to main content</StyledSkipLink>
-      <Sidebar collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
+      <Sidebar
+        id={sidebarId}
+        widthClass={widthClass}
+        desktopCollapsed={desktopCollapsed}
+        tabletCollapsed={tabletCollapsed}
+        drawerOpen={drawerOpen}
+        onToggleCollapsed={toggleCollapsed}
+        onCloseDrawer={closeDrawerToMenuButton}
+      />
+      {drawerOpen && <StyledBackdrop onClick={closeDrawerToMenuButton} />}
       <StyledColumn>
-        <TopBar />
+        <TopBar
+          menuButtonRef={menuButtonRef}
+          menuOpen={drawerOpen}
+          menuControls={sidebarId}
+          onOpenMenu={() => setDrawerOpen(true)}
+        />
         <StyledMain id={MAIN_CONTENT_ID} tabIndex={-1}>
           {children}
         </StyledMain>
@@ -61,6 +104,19 @@ const StyledSkipLink = styled.a`
   }
 `;
 
+/** Dims the page under the open drawer; a tap on it closes the drawer. */
+const StyledBackdrop = styled.div`
+  display: none;
+
+  @media ${({ theme }) => theme.media.phone} {
+    position: fixed;
+    inset: 0;
+    z-index: ${({ theme }) => theme.zIndex.drawer - 1};
+    display: block;
+    background: ${({ theme }) => theme.color.overlay};
+  }
+`;
+
 const StyledColumn = styled.div`
   display: flex;
   flex-direction: column;
@@ -82,5 +138,9 @@ const StyledMain = styled.main`
 
   @media (max-width: 960px) {
     padding: ${({ theme }) => theme.space.lg};
+  }
+
+  @media ${({ theme }) => theme.media.phone} {
+    padding: ${({ theme }) => theme.space.md};
   }
 `;

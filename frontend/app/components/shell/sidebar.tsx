@@ -1,87 +1,160 @@
 import { NavLink } from '@remix-run/react';
-import { useId } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import styled, { css } from 'styled-components';
 import { Badge } from '~/components/ui/badge';
-import { IconButton } from '~/components/ui/icon-button';
-import { LogoIcon, PanelCollapseIcon, PanelExpandIcon } from '~/components/ui/icons';
+import { IconButton, StyledIconButton } from '~/components/ui/icon-button';
+import { CloseIcon, LogoIcon, PanelCollapseIcon, PanelExpandIcon } from '~/components/ui/icons';
 import { NAV_ITEMS } from './nav-items';
-import { StatusLine } from './status-line';
+import { StatusLine, StyledStatusLine, StyledStatusText } from './status-line';
+import type { WidthClass } from './use-width-class';
 
 interface SidebarProps {
-  /** Icons only. */
-  collapsed: boolean;
+  /** The element id the top bar's menu button controls. */
+  id: string;
+  widthClass: WidthClass;
+  /** Icons only on a desktop: the user's remembered choice. */
+  desktopCollapsed: boolean;
+  /** Icons only between the tablet and desktop breakpoints, where it starts so. */
+  tabletCollapsed: boolean;
+  /** Below the tablet breakpoint the sidebar is a drawer over the page. */
+  drawerOpen: boolean;
   onToggleCollapsed: () => void;
+  /** Escape or the close button: the caller returns focus to the menu button. */
+  onCloseDrawer: () => void;
 }
 
-export function Sidebar({ collapsed, onToggleCollapsed }: SidebarProps) {
+const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function Sidebar({
+  id,
+  widthClass,
+  desktopCollapsed,
+  tabletCollapsed,
+  drawerOpen,
+  onToggleCollapsed,
+  onCloseDrawer,
+}: SidebarProps) {
   const navId = useId();
-  const toggleLabel = collapsed ? 'Expand sidebar' : 'Collapse sidebar';
+  const sidebarRef = useRef<HTMLElement>(null);
+  const isDrawer = widthClass === 'phone';
+  const modal = isDrawer && drawerOpen;
+  const iconsOnly = widthClass === 'tablet' ? tabletCollapsed : widthClass === 'desktop' && desktopCollapsed;
+  const toggleLabel = iconsOnly ? 'Expand sidebar' : 'Collapse sidebar';
+
+  // An opened drawer takes focus, so the keyboard starts where the eyes go.
+  useEffect(() => {
+    if (modal) sidebarRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, [modal]);
+
+  // While the drawer covers the page, Tab cycles inside it and Escape closes it.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!modal) return;
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onCloseDrawer();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const focusable = [...(sidebarRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
+
   return (
-    <StyledSidebar aria-label="Sidebar" $collapsed={collapsed}>
-      <StyledBrand $collapsed={collapsed}>
+    <StyledSidebar
+      ref={sidebarRef}
+      id={id}
+      aria-label="Sidebar"
+      role={modal ? 'dialog' : undefined}
+      aria-modal={modal ? true : undefined}
+      onKeyDown={onKeyDown}
+      $desktopCollapsed={desktopCollapsed}
+      $tabletCollapsed={tabletCollapsed}
+      $drawerOpen={drawerOpen}
+    >
+      <StyledBrand>
         <LogoIcon size={26} />
-        <span className={collapsed ? 'visually-hidden' : undefined}>Docent</span>
+        <StyledBrandName>Docent</StyledBrandName>
+        <StyledCloseButton label="Close menu" onClick={onCloseDrawer}>
+          <CloseIcon />
+        </StyledCloseButton>
       </StyledBrand>
       <nav id={navId} aria-label="Main">
         <StyledNavList>
           {NAV_ITEMS.map(({ label, to, icon: Icon, badge }) => (
             <li key={to}>
-              <StyledNavLink
-                to={to}
-                end={to === '/'}
-                prefetch="intent"
-                title={collapsed ? label : undefined}
-                $collapsed={collapsed}
-              >
+              <StyledNavLink to={to} end={to === '/'} prefetch="intent" title={iconsOnly ? label : undefined}>
                 <Icon />
-                <StyledNavLabel className={collapsed ? 'visually-hidden' : undefined}>{label}</StyledNavLabel>
-                {badge && !collapsed && <Badge $tone={badge.tone}>{badge.text}</Badge>}
+                <StyledNavLabel>{label}</StyledNavLabel>
+                {badge && (
+                  <StyledNavBadge>
+                    <Badge $tone={badge.tone}>{badge.text}</Badge>
+                  </StyledNavBadge>
+                )}
               </StyledNavLink>
             </li>
           ))}
         </StyledNavList>
       </nav>
-      <StyledSidebarFooter $collapsed={collapsed}>
-        <StatusLine collapsed={collapsed} />
-        <IconButton label={toggleLabel} aria-expanded={!collapsed} aria-controls={navId} onClick={onToggleCollapsed}>
-          {collapsed ? <PanelExpandIcon /> : <PanelCollapseIcon />}
-        </IconButton>
+      <StyledSidebarFooter>
+        <StatusLine />
+        <StyledCollapseButton
+          label={toggleLabel}
+          aria-expanded={!iconsOnly}
+          aria-controls={navId}
+          onClick={onToggleCollapsed}
+        >
+          {iconsOnly ? <PanelExpandIcon /> : <PanelCollapseIcon />}
+        </StyledCollapseButton>
       </StyledSidebarFooter>
     </StyledSidebar>
   );
 }
 
-const StyledSidebar = styled.aside<{ $collapsed: boolean }>`
-  position: sticky;
-  top: 0;
-  z-index: ${({ theme }) => theme.zIndex.sidebar};
-  display: flex;
-  flex-direction: column;
-  height: 100vh;
-  height: 100dvh;
-  width: ${({ theme, $collapsed }) => ($collapsed ? theme.layout.sidebarCollapsedWidth : theme.layout.sidebarWidth)};
-  overflow-x: hidden;
-  overflow-y: auto;
-  background: ${({ theme }) => theme.color.surface};
-  border-right: 1px solid ${({ theme }) => theme.color.border};
-  transition: width 150ms ease;
+const visuallyHidden = css`
+  position: absolute !important;
+  width: 1px;
+  height: 1px;
+  padding: 0;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0, 0, 0, 0);
+  white-space: nowrap;
+  border: 0;
 `;
 
-const StyledBrand = styled.div<{ $collapsed: boolean }>`
+const StyledBrand = styled.div`
   display: flex;
   align-items: center;
-  justify-content: ${({ $collapsed }) => ($collapsed ? 'center' : 'flex-start')};
   gap: ${({ theme }) => theme.space.sm};
   flex: none;
   height: ${({ theme }) => theme.layout.topBarHeight};
-  padding: 0 ${({ theme, $collapsed }) => ($collapsed ? 0 : theme.space.md)};
+  padding: 0 ${({ theme }) => theme.space.md};
   color: ${({ theme }) => theme.color.primary};
   font-size: ${({ theme }) => theme.font.size.lg};
   font-weight: ${({ theme }) => theme.font.weight.bold};
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
+`;
 
-  span {
-    color: ${({ theme }) => theme.color.text};
+const StyledBrandName = styled.span`
+  flex: 1;
+  color: ${({ theme }) => theme.color.text};
+`;
+
+const StyledCloseButton = styled(IconButton)`
+  display: none;
+
+  @media ${({ theme }) => theme.media.phone} {
+    display: inline-flex;
+    width: 2.75rem;
+    height: 2.75rem;
   }
 `;
 
@@ -94,7 +167,7 @@ const StyledNavList = styled.ul`
   list-style: none;
 `;
 
-const StyledNavLink = styled(NavLink)<{ $collapsed: boolean }>`
+const StyledNavLink = styled(NavLink)`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
@@ -105,13 +178,6 @@ const StyledNavLink = styled(NavLink)<{ $collapsed: boolean }>`
   font-size: ${({ theme }) => theme.font.size.sm};
   font-weight: ${({ theme }) => theme.font.weight.medium};
   text-decoration: none;
-
-  ${({ $collapsed }) =>
-    $collapsed &&
-    css`
-      justify-content: center;
-      padding: 0;
-    `}
 
   svg {
     flex: none;
@@ -130,6 +196,10 @@ const StyledNavLink = styled(NavLink)<{ $collapsed: boolean }>`
   &:focus-visible {
     outline-offset: -2px;
   }
+
+  @media ${({ theme }) => theme.media.touch} {
+    min-height: 2.75rem;
+  }
 `;
 
 const StyledNavLabel = styled.span`
@@ -140,13 +210,103 @@ const StyledNavLabel = styled.span`
   text-overflow: ellipsis;
 `;
 
-const StyledSidebarFooter = styled.div<{ $collapsed: boolean }>`
+const StyledNavBadge = styled.span`
+  display: contents;
+`;
+
+const StyledSidebarFooter = styled.div`
   display: flex;
-  flex-direction: ${({ $collapsed }) => ($collapsed ? 'column' : 'row')};
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.xs};
   margin-top: auto;
   padding: ${({ theme }) => theme.space.sm};
   border-top: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const StyledCollapseButton = styled(IconButton)`
+  @media ${({ theme }) => theme.media.phone} {
+    display: none;
+  }
+`;
+
+/** The rail of icons: names stay in the accessibility tree, badges go. */
+const iconsOnlyLayout = css`
+  width: ${({ theme }) => theme.layout.sidebarCollapsedWidth};
+
+  ${StyledBrand} {
+    justify-content: center;
+    padding: 0;
+  }
+
+  ${StyledBrandName}, ${StyledNavLabel}, ${StyledStatusText} {
+    ${visuallyHidden}
+  }
+
+  ${StyledNavBadge} {
+    display: none;
+  }
+
+  ${StyledNavLink} {
+    justify-content: center;
+    padding: 0;
+  }
+
+  ${StyledSidebarFooter} {
+    flex-direction: column;
+  }
+
+  ${StyledStatusLine} {
+    justify-content: center;
+  }
+`;
+
+/**
+ * The layout comes from media queries, not from the measured width, so the server's
+ * first paint is already right for a phone, a tablet and a desktop.
+ */
+const StyledSidebar = styled.aside<{ $desktopCollapsed: boolean; $tabletCollapsed: boolean; $drawerOpen: boolean }>`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndex.sidebar};
+  display: flex;
+  flex-direction: column;
+  flex: none;
+  height: 100vh;
+  height: 100dvh;
+  width: ${({ theme }) => theme.layout.sidebarWidth};
+  overflow-x: hidden;
+  overflow-y: auto;
+  background: ${({ theme }) => theme.color.surface};
+  border-right: 1px solid ${({ theme }) => theme.color.border};
+  transition: width 150ms ease;
+
+  @media ${({ theme }) => theme.media.desktop} {
+    ${({ $desktopCollapsed }) => $desktopCollapsed && iconsOnlyLayout}
+  }
+
+  @media ${({ theme }) => theme.media.tablet} {
+    ${({ $tabletCollapsed }) => $tabletCollapsed && iconsOnlyLayout}
+  }
+
+  @media ${({ theme }) => theme.media.phone} {
+    position: fixed;
+    left: 0;
+    z-index: ${({ theme }) => theme.zIndex.drawer};
+    width: ${({ theme }) => theme.layout.drawerWidth};
+    box-shadow: ${({ theme }) => theme.shadow.md};
+    transition:
+      transform 200ms ease,
+      visibility 200ms;
+    /* Closed, it is out of sight and out of the tab order. */
+    transform: ${({ $drawerOpen }) => ($drawerOpen ? 'none' : 'translateX(-100%)')};
+    visibility: ${({ $drawerOpen }) => ($drawerOpen ? 'visible' : 'hidden')};
+  }
+
+  ${StyledIconButton} {
+    @media ${({ theme }) => theme.media.touch} {
+      width: 2.75rem;
+      height: 2.75rem;
+    }
+  }
 `;

@@ -4,21 +4,21 @@ import { summarizeSystemStatus } from './system-status';
 import { useSystemStatus } from './use-system-status';
 
 /** The sidebar's status line, from GET /status: 'All Systems Online', what is off by configuration, 'Degraded: ...' or 'Offline'. */
-export function StatusLine({ collapsed }: { collapsed: boolean }) {
+export function StatusLine() {
   const summary = summarizeSystemStatus(useSystemStatus());
   const tooltip = [summary.text, ...summary.details].join('\n');
   return (
-    <StyledStatusLine role="status" title={tooltip} $collapsed={collapsed}>
+    <StyledStatusLine role="status" title={tooltip}>
       <StatusDot $tone={summary.tone} />
-      <StyledStatusText className={collapsed ? 'visually-hidden' : undefined}>{summary.text}</StyledStatusText>
+      <StyledStatusText>{summary.text}</StyledStatusText>
     </StyledStatusLine>
   );
 }
 
-const StyledStatusLine = styled.p<{ $collapsed: boolean }>`
+/** Exported so the sidebar's icons-only layout can centre the dot and hide the words. */
+export const StyledStatusLine = styled.p`
   display: flex;
   align-items: center;
-  justify-content: ${({ $collapsed }) => ($collapsed ? 'center' : 'flex-start')};
   flex: 1;
   min-width: 0;
   gap: ${({ theme }) => theme.space.sm};
@@ -28,7 +28,7 @@ const StyledStatusLine = styled.p<{ $collapsed: boolean }>`
   font-size: ${({ theme }) => theme.font.size.xs};
 `;
 
-const StyledStatusText = styled.span`
+export const StyledStatusText = styled.span`
   min-width: 0;
   overflow-wrap: anywhere;
 `;

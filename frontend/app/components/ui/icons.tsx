@@ -164,3 +164,7 @@ export const LogoIcon = icon(
     <path d="M13.3 15.3L15.5 17.5" />
   </>,
 );
+
+export const MenuIcon = icon('MenuIcon', <path d="M4 6h16M4 12h16M4 18h16" />);
+
+export const CloseIcon = icon('CloseIcon', <path d="M18 6L6 18M6 6l12 12" />);
