@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { stickyFirstColumn } from '~/components/ui/sticky-first-column';
 import { Button } from '~/components/forms';
 import { inputStyles } from '~/components/forms/field-parts';
 
@@ -32,6 +33,7 @@ export const StyledTable = styled.table`
     font-weight: ${({ theme }) => theme.font.weight.bold};
     color: ${({ theme }) => theme.color.textMuted};
     white-space: nowrap;
+    background: ${({ theme }) => theme.color.surface};
   }
   tbody tr:last-child > * {
     border-bottom: none;
@@ -39,6 +41,8 @@ export const StyledTable = styled.table`
   tbody th {
     font-weight: ${({ theme }) => theme.font.weight.regular};
   }
+
+  ${stickyFirstColumn}
 `;
 
 export const StyledMuted = styled.span`

@@ -1,6 +1,7 @@
 import type { DocumentSortField, DocumentView } from '@docent/common/documents';
 import { Link } from '@remix-run/react';
 import styled from 'styled-components';
+import { stickyFirstColumn } from '~/components/ui/sticky-first-column';
 import { DateTime } from '~/components/ui/date-time';
 import { listStateToParams, pageCount, sortedBy, type DocumentListState } from './document-filters';
 import { DocumentRowActions, type DocumentPermissions, type StartedRowAction } from './document-row-actions';
@@ -175,6 +176,8 @@ const StyledTable = styled.table`
     text-align: right;
     font-variant-numeric: tabular-nums;
   }
+
+  ${stickyFirstColumn}
 `;
 
 const StyledSortLink = styled(Link)`

@@ -1,5 +1,6 @@
 import type { Model } from '@docent/common/models';
 import styled from 'styled-components';
+import { stickyFirstColumn } from '~/components/ui/sticky-first-column';
 import { Button } from '~/components/forms';
 import { Badge } from '~/components/ui/badge';
 import {
@@ -125,6 +126,7 @@ const StyledTable = styled.table`
     font-weight: ${({ theme }) => theme.font.weight.bold};
     color: ${({ theme }) => theme.color.textMuted};
     white-space: nowrap;
+    background: ${({ theme }) => theme.color.surface};
   }
   tbody tr:last-child > * {
     border-bottom: none;
@@ -132,6 +134,8 @@ const StyledTable = styled.table`
   tbody th {
     font-weight: ${({ theme }) => theme.font.weight.regular};
   }
+
+  ${stickyFirstColumn}
 `;
 
 const StyledName = styled.span`

@@ -23,6 +23,16 @@ export const GlobalStyle = createGlobalStyle`
     width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;
   }
+  /* Fingers need targets of at least 44 px (WCAG 2.5.5); switches and boxes keep their shape. */
+  @media ${({ theme }) => theme.media.touch} {
+    button:not([role='switch']),
+    select,
+    input:not([type='checkbox'], [type='radio'], [type='range']),
+    [role='tab'],
+    [role='menuitem'] {
+      min-height: 2.75rem;
+    }
+  }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
   }

@@ -2,7 +2,7 @@ import { NavLink } from '@remix-run/react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import styled, { css } from 'styled-components';
 import { Badge } from '~/components/ui/badge';
-import { IconButton, StyledIconButton } from '~/components/ui/icon-button';
+import { IconButton } from '~/components/ui/icon-button';
 import { CloseIcon, LogoIcon, PanelCollapseIcon, PanelExpandIcon } from '~/components/ui/icons';
 import { NAV_ITEMS } from './nav-items';
 import { StatusLine, StyledStatusLine, StyledStatusText } from './status-line';
@@ -153,8 +153,6 @@ const StyledCloseButton = styled(IconButton)`
 
   @media ${({ theme }) => theme.media.phone} {
     display: inline-flex;
-    width: 2.75rem;
-    height: 2.75rem;
   }
 `;
 
@@ -301,12 +299,5 @@ const StyledSidebar = styled.aside<{ $desktopCollapsed: boolean; $tabletCollapse
     /* Closed, it is out of sight and out of the tab order. */
     transform: ${({ $drawerOpen }) => ($drawerOpen ? 'none' : 'translateX(-100%)')};
     visibility: ${({ $drawerOpen }) => ($drawerOpen ? 'visible' : 'hidden')};
-  }
-
-  ${StyledIconButton} {
-    @media ${({ theme }) => theme.media.touch} {
-      width: 2.75rem;
-      height: 2.75rem;
-    }
   }
 `;

@@ -45,4 +45,9 @@ export const StyledIconButton = styled.button<{ $size?: 'sm' | 'md' }>`
     cursor: not-allowed;
     opacity: 0.5;
   }
+
+  @media ${({ theme }) => theme.media.touch} {
+    min-width: 2.75rem;
+    min-height: 2.75rem;
+  }
 `;

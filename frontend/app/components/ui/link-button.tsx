@@ -22,6 +22,9 @@ const secondaryButton = css`
     outline: 2px solid ${({ theme }) => theme.color.focus};
     outline-offset: 2px;
   }
+  @media ${({ theme }) => theme.media.touch} {
+    min-height: 2.75rem;
+  }
 `;
 
 /** A link to another page that looks like a secondary button: `<LinkButton to="/settings">Settings</LinkButton>`. */

@@ -45,27 +45,30 @@ export function ChartCard({ title, summary, table, height, empty = null, footer,
             </div>
           )}
           {footer}
-          <table className="visually-hidden">
-            <caption>{table.caption}</caption>
-            <thead>
-              <tr>
-                {table.columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, index) => (
-                <tr key={index}>
-                  {row.map((cell, cellIndex) => (
-                    <td key={cellIndex}>{cell}</td>
+          {/* Hidden by a box, not on the table itself: a table keeps its width and would widen a phone's page. */}
+          <div className="visually-hidden">
+            <table>
+              <caption>{table.caption}</caption>
+              <thead>
+                <tr>
+                  {table.columns.map((column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {table.rows.map((row, index) => (
+                  <tr key={index}>
+                    {row.map((cell, cellIndex) => (
+                      <td key={cellIndex}>{cell}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </StyledFigure>
       </CardBody>
     </Card>
