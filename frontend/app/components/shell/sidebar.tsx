@@ -55,7 +55,10 @@ export function Sidebar({
       return;
     }
     if (event.key !== 'Tab') return;
-    const focusable = [...(sidebarRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+    // Only what is shown: the collapse button is hidden in the drawer.
+    const focusable = [...(sidebarRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter(
+      (element) => element.getClientRects().length > 0,
+    );
     const first = focusable[0];
     const last = focusable.at(-1);
     if (event.shiftKey && document.activeElement === first) {
@@ -293,11 +296,11 @@ const StyledSidebar = styled.aside<{ $desktopCollapsed: boolean; $tabletCollapse
     z-index: ${({ theme }) => theme.zIndex.drawer};
     width: ${({ theme }) => theme.layout.drawerWidth};
     box-shadow: ${({ theme }) => theme.shadow.md};
-    transition:
-      transform 200ms ease,
-      visibility 200ms;
-    /* Closed, it is out of sight and out of the tab order. */
+    /* Closed, it is out of sight and out of the tab order. It turns visible at once, so it can
+       take focus as it opens, and hidden only once it has slid away. */
     transform: ${({ $drawerOpen }) => ($drawerOpen ? 'none' : 'translateX(-100%)')};
     visibility: ${({ $drawerOpen }) => ($drawerOpen ? 'visible' : 'hidden')};
+    transition: ${({ $drawerOpen }) =>
+      $drawerOpen ? 'transform 200ms ease' : 'transform 200ms ease, visibility 0s linear 200ms'};
   }
 `;
