@@ -80,7 +80,6 @@ const StyledDialog = styled.dialog<{ $size: 'md' | 'lg' }>`
   width: min(calc(100% - 2rem), ${({ $size }) => ($size === 'lg' ? '56rem' : '34rem')});
   max-width: calc(100vw - 2rem);
   max-height: calc(100vh - 4rem);
-  max-height: calc(100dvh - 2rem);
   padding: 0;
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.lg};
