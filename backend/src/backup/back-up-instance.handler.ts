@@ -23,6 +23,8 @@ export class BackUpInstanceHandler implements ICommandHandler<BackUpInstanceComm
       },
       { actorId },
     );
+    // Ended only now: whoever downloads it has the whole archive once it is on record.
+    await new Promise<void>((resolve) => out.end(resolve));
     return summary;
   }
 }

@@ -17,7 +17,7 @@ export class BackupController {
   constructor(private readonly commands: CommandBus) {}
 
   @Get()
-  @Authenticated({ permission: 'system:configure' })
+  @Authenticated({ permission: 'system:backup' })
   @ApiProduces('application/gzip')
   @ApiOperation({
     summary:

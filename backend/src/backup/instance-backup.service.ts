@@ -67,7 +67,10 @@ export class InstanceBackup {
     private readonly processor: DocumentProcessor,
   ) {}
 
-  /** Writes the archive to `out` (gzipped tar); the log as it stood when the backup began, and its originals. */
+  /**
+   * Writes the archive (gzipped tar) to `out`, leaving the caller to end it: the log as it
+   * stood when the backup began, and its originals.
+   */
   async backUp(out: Writable): Promise<BackupSummary> {
     const workDir = await mkdtemp(join(tmpdir(), 'docent-backup-'));
     try {
@@ -92,7 +95,7 @@ export class InstanceBackup {
       };
 
       const pack = tar.pack();
-      const written = pipeline(pack, createGzip(), out);
+      const written = pipeline(pack, createGzip(), out, { end: false });
       // A reader that goes away fails `written`, which must end the entry being written too.
       const entry = async (part: { path: string; size: number }, content: Readable) => {
         await Promise.race([pipeline(content, pack.entry({ name: part.path, size: part.size })), written]);

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { AppModule } from '../app.module.js';
 import { InstanceBackup } from '../backup/instance-backup.service.js';
@@ -28,9 +29,12 @@ try {
       .get(InstanceBackup)
       .backUp(file)
       .catch(async (error: unknown) => {
+        file.destroy();
         await rm(out, { force: true });
         throw error;
       });
+    file.end();
+    await finished(file);
     console.log(
       `Backed up ${summary.eventCount} events (up to position ${summary.lastPosition}) and ${summary.fileCount} originals to ${out}`,
     );
