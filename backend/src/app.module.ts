@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { DestinationStream } from 'pino';
 import { ActivityModule } from './activity/activity.module.js';
 import { AdminModule } from './admin/admin.module.js';
+import { BackupModule } from './backup/backup.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ChatModule } from './chat/chat.module.js';
 import type { AppConfig } from './config/app-config.js';
@@ -53,6 +54,7 @@ export class AppModule {
         ToolsModule,
         MetricsModule,
         AdminModule,
+        BackupModule,
       ],
     };
   }

@@ -871,6 +871,7 @@ const ROWS: Row[] = [
     param: 'name',
   },
   { route: 'GET /api/admin/status', as: 'admin', path: () => '/api/admin/status' },
+  { route: 'GET /api/admin/backup', as: 'admin', path: () => '/api/admin/backup' },
   {
     route: 'GET /api/admin/audit',
     as: 'admin',

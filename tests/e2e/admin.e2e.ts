@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import {
   expect,
   signIn,
@@ -120,4 +121,18 @@ test('every tab of the Admin page is accessible', async ({ page, admin, login })
     await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
     expect(await seriousViolations(page), `the ${name} tab`).toEqual([]);
   }
+});
+
+test('an administrator downloads the instance backup from System Services', async ({ page, admin, login }) => {
+  await login({ account: admin });
+  await page.goto('/admin');
+  await waitForHydration(page);
+  await page.getByRole('tab', { name: 'System Services' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download instance backup' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^docent-backup-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
+  const archive = await readFile((await download.path())!);
+  // A gzip stream: the magic bytes every .tar.gz begins with.
+  expect([...archive.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
 });

@@ -61,6 +61,6 @@ import { Originals } from './storage/originals.js';
     DownloadDocumentHandler,
     PreviewDocumentHandler,
   ],
-  exports: [READABLE_DOCUMENTS],
+  exports: [READABLE_DOCUMENTS, DocumentProcessor, FileStoreModule],
 })
 export class DocumentsModule {}

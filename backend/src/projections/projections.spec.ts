@@ -13,45 +13,10 @@ import { Decisions } from '../event-store/decisions.service.js';
 import { modelProviderDecider } from '../models/domain/model-provider.decider.js';
 import { modelProviderStreamId } from '../models/domain/model.events.js';
 import { parseEventStream } from '../testing/event-stream.js';
+import { snapshotReadTables } from '../testing/read-tables.js';
 import { STARTUP_TIMEOUT_MS, newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
 import { ProjectionRebuilder } from './projection-rebuilder.service.js';
 import { ProjectionRunner } from './projection-runner.service.js';
-
-const READ_TABLES = [
-  'users',
-  'sessions',
-  'api_keys',
-  'activity',
-  'documents',
-  'model_providers',
-  'model_settings',
-  'model_routing',
-  'model_usage_daily',
-  'search_stats',
-  'user_preferences',
-  'search_history',
-  'chat_sessions',
-  'chat_messages',
-  'chat_stats',
-  'metrics_api_minutes',
-  'metrics_api_hours',
-  'metrics_model_hours',
-  'metrics_user_hours',
-  'metrics_user_last_seen',
-  'metrics_counts_hourly',
-  'metrics_search_queries',
-  'metrics_users',
-  'metrics_providers',
-  'metrics_sessions',
-  'metrics_documents_pending',
-];
-
-async function snapshotReadTables(app: TestApp['app']) {
-  const em = app.get(MikroORM).em.fork();
-  const snapshot: Record<string, unknown[]> = {};
-  for (const table of READ_TABLES) snapshot[table] = await em.execute(`select * from ${table} order by 1`);
-  return snapshot;
-}
 
 /** Registers, signs in and out, refreshes, manages keys and roles, searches, sets preferences: every kind of event the read tables follow. */
 async function produceActivity(t: TestApp, admin: { accessToken: string; sessionId: string }) {

@@ -59,6 +59,9 @@ export async function loadAdminPage(
   return { users, services: services?.services ?? null, status: status?.status ?? null, audit };
 }
 
+/** The whole instance's backup archive, as the API serves it. */
+export const INSTANCE_BACKUP_PATH = '/api/admin/backup';
+
 /** The audit log's export, as the API serves it. */
 export const auditExportPath = (search: string) => `/api/admin/audit/export${search}`;
 

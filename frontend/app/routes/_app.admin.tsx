@@ -151,7 +151,11 @@ export default function AdminPage() {
         )}
         {tab === 'services' &&
           (loaded.services ? (
-            <SystemServices services={loaded.services} canRestart={may('system:configure')} />
+            <SystemServices
+              services={loaded.services}
+              canRestart={may('system:configure')}
+              canBackUp={may('system:backup')}
+            />
           ) : (
             needs('system:monitor')
           ))}

@@ -263,6 +263,30 @@ export class DocumentProcessor implements OnModuleDestroy {
   }
 
   /**
+   * Derives again what processing derived from a processed document's original (its chunks
+   * and extracted text) and records nothing: a restored instance has the log and the
+   * originals but nothing derived from them.
+   */
+  async rederive(documentId: string): Promise<void> {
+    const { state } = await this.decisions.load(documentDecider, documentStreamId(documentId));
+    if (!state.exists || state.deleted || state.status !== 'processed') return;
+    const bytes = new Uint8Array(await buffer(this.files.get(state.sha256)));
+    const prepared = await prepareDocument(bytes, state.name, {
+      size: this.options.chunkSize,
+      overlap: this.options.chunkOverlap,
+    });
+    if (!prepared.ok) throw new Error(`${state.name} could not be parsed again: ${prepared.reason}`);
+    await this.chunkIndex.replaceChunks(documentId, prepared.document.chunks);
+    await this.texts.save(documentId, prepared.document.text);
+  }
+
+  /** Removes what processing derived from a document: a restore that failed leaves none of it. */
+  async forget(documentId: string): Promise<void> {
+    await this.chunkIndex.removeDocument(documentId);
+    await this.texts.remove(documentId);
+  }
+
+  /**
    * Appends the outcome at `expectedVersion`, the version the run read: a ConcurrencyConflictError
    * when anyone changed the document meanwhile. Returns the new version.
    */
