@@ -1,49 +1,6 @@
 import styled from 'styled-components';
-import { stickyFirstColumn } from '~/components/ui/sticky-first-column';
 import { Button } from '~/components/forms';
 import { inputStyles } from '~/components/forms/field-parts';
-
-/** The admin tabs' tables: scrolling sideways on narrow screens, in the models table's style. */
-export const StyledScroller = styled.div`
-  /* The containing block of the visually hidden caption: without it, it widens the page. */
-  position: relative;
-  overflow-x: auto;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.color.surface};
-`;
-
-export const StyledTable = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.font.size.sm};
-
-  th,
-  td {
-    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-    text-align: left;
-    vertical-align: middle;
-    border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  }
-  [data-numeric] {
-    text-align: right;
-    font-variant-numeric: tabular-nums;
-  }
-  thead th {
-    font-weight: ${({ theme }) => theme.font.weight.bold};
-    color: ${({ theme }) => theme.color.textMuted};
-    white-space: nowrap;
-    background: ${({ theme }) => theme.color.surface};
-  }
-  tbody tr:last-child > * {
-    border-bottom: none;
-  }
-  tbody th {
-    font-weight: ${({ theme }) => theme.font.weight.regular};
-  }
-
-  ${stickyFirstColumn}
-`;
 
 export const StyledMuted = styled.span`
   display: block;

@@ -3,14 +3,13 @@ import { Form, Link, useSearchParams } from '@remix-run/react';
 import { Button, TextField } from '~/components/forms';
 import { DateTime } from '~/components/ui/date-time';
 import { SelectField } from '~/components/ui/select-field';
+import { StyledDataTable, StyledTableScroller } from '~/components/ui/data-table';
 import {
   StyledEmpty,
   StyledInlineFields,
   StyledMuted,
   StyledPager,
   StyledRowActions,
-  StyledScroller,
-  StyledTable,
   StyledToolbar,
 } from './admin-table';
 
@@ -90,8 +89,8 @@ export function AuditLog({ audit, users }: AuditLogProps) {
       {audit.entries.length === 0 ? (
         <StyledEmpty>Nothing recorded matches.</StyledEmpty>
       ) : (
-        <StyledScroller>
-          <StyledTable>
+        <StyledTableScroller>
+          <StyledDataTable>
             <caption className="visually-hidden">Audit log</caption>
             <thead>
               <tr>
@@ -116,8 +115,8 @@ export function AuditLog({ audit, users }: AuditLogProps) {
                 </tr>
               ))}
             </tbody>
-          </StyledTable>
-        </StyledScroller>
+          </StyledDataTable>
+        </StyledTableScroller>
       )}
       <StyledPager aria-label="Audit log pages">
         <span>

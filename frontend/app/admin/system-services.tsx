@@ -10,7 +10,8 @@ import { DownloadLinkButton } from '~/components/ui/link-button';
 import { restartForm } from './admin-action-form';
 import { ADMIN_ACTION_FETCHER, type AdminActionResult } from './admin-actions';
 import { formatBytes, formatPercentOrDash, formatUptime } from './admin-format';
-import { StyledEmpty, StyledMuted, StyledScroller, StyledTable } from './admin-table';
+import { StyledDataTable, StyledTableScroller } from '~/components/ui/data-table';
+import { StyledEmpty, StyledMuted } from './admin-table';
 
 const STATE_TONES: Record<ServiceState, BadgeTone> = { ready: 'success', degraded: 'warning', unavailable: 'danger' };
 const STATE_LABELS: Record<ServiceState, string> = {
@@ -77,8 +78,8 @@ export function SystemServices({ services, canRestart, canBackUp }: SystemServic
             Every component runs in the server&apos;s one process: memory and CPU are that process&apos;s figures,
             shared by all of them.
           </p>
-          <StyledScroller>
-            <StyledTable>
+          <StyledTableScroller>
+            <StyledDataTable>
               <caption className="visually-hidden">System services</caption>
               <thead>
                 <tr>
@@ -126,8 +127,8 @@ export function SystemServices({ services, canRestart, canBackUp }: SystemServic
                   </tr>
                 ))}
               </tbody>
-            </StyledTable>
-          </StyledScroller>
+            </StyledDataTable>
+          </StyledTableScroller>
         </>
       )}
       <Dialog

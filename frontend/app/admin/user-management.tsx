@@ -16,6 +16,7 @@ import { Dialog } from '~/components/ui/dialog';
 import { SelectField } from '~/components/ui/select-field';
 import { userActionForm } from './admin-action-form';
 import { ACTION_NAMES, ADMIN_ACTION_FETCHER, standingActionsFor, type AdminActionResult } from './admin-actions';
+import { StyledDataTable, StyledTableScroller } from '~/components/ui/data-table';
 import {
   StyledDangerButton,
   StyledCellSelect,
@@ -24,8 +25,6 @@ import {
   StyledMuted,
   StyledPager,
   StyledRowActions,
-  StyledScroller,
-  StyledTable,
   StyledToolbar,
 } from './admin-table';
 import { CreateUserDialog, InviteUserDialog } from './user-dialogs';
@@ -122,8 +121,8 @@ export function UserManagement({ users, permissions, currentUserId }: UserManage
       {users.users.length === 0 ? (
         <StyledEmpty>No users match.</StyledEmpty>
       ) : (
-        <StyledScroller>
-          <StyledTable>
+        <StyledTableScroller>
+          <StyledDataTable>
             <caption className="visually-hidden">Users</caption>
             <thead>
               <tr>
@@ -204,8 +203,8 @@ export function UserManagement({ users, permissions, currentUserId }: UserManage
                 );
               })}
             </tbody>
-          </StyledTable>
-        </StyledScroller>
+          </StyledDataTable>
+        </StyledTableScroller>
       )}
 
       <StyledPager aria-label="User pages">

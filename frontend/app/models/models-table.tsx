@@ -1,6 +1,6 @@
 import type { Model } from '@docent/common/models';
 import styled from 'styled-components';
-import { stickyFirstColumn } from '~/components/ui/sticky-first-column';
+import { StyledDataTable, StyledTableScroller } from '~/components/ui/data-table';
 import { Button } from '~/components/forms';
 import { Badge } from '~/components/ui/badge';
 import {
@@ -23,8 +23,8 @@ interface ModelsTableProps {
 export function ModelsTable({ models, onConfigure }: ModelsTableProps) {
   if (models.length === 0) return <StyledEmpty>No models are installed.</StyledEmpty>;
   return (
-    <StyledScroller>
-      <StyledTable>
+    <StyledTableScroller>
+      <StyledDataTable>
         <caption className="visually-hidden">Model comparison</caption>
         <thead>
           <tr>
@@ -88,54 +88,13 @@ export function ModelsTable({ models, onConfigure }: ModelsTableProps) {
             </tr>
           ))}
         </tbody>
-      </StyledTable>
-    </StyledScroller>
+      </StyledDataTable>
+    </StyledTableScroller>
   );
 }
 
 const StyledEmpty = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
-`;
-
-const StyledScroller = styled.div`
-  /* The containing block of the visually hidden caption and header: without it they sit at the table's far end, past the scroll, and widen the page. */
-  position: relative;
-  overflow-x: auto;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.color.surface};
-`;
-
-const StyledTable = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.font.size.sm};
-
-  th,
-  td {
-    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-    text-align: left;
-    vertical-align: middle;
-    border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  }
-  [data-numeric] {
-    text-align: right;
-    font-variant-numeric: tabular-nums;
-  }
-  thead th {
-    font-weight: ${({ theme }) => theme.font.weight.bold};
-    color: ${({ theme }) => theme.color.textMuted};
-    white-space: nowrap;
-    background: ${({ theme }) => theme.color.surface};
-  }
-  tbody tr:last-child > * {
-    border-bottom: none;
-  }
-  tbody th {
-    font-weight: ${({ theme }) => theme.font.weight.regular};
-  }
-
-  ${stickyFirstColumn}
 `;
 
 const StyledName = styled.span`
