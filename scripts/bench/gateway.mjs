@@ -2,18 +2,24 @@
 // Starts a local upstream speaking OpenAI's chat completions and the compiled server,
 // adds the upstream with 'Add Provider', then sends the same request straight to the
 // upstream and through /v1/chat/completions at each concurrency, and prints the added
-// latency (p50, p99) and the gateway's requests per second against the targets.
+// latency (p50, p99), the gateway's requests per second against the targets, and the
+// server's CPU time per call (which a busy machine hardly moves, unlike the timings).
 // Misses are reported, not fatal: the exit code is non-zero only when the run breaks.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { assertServerBuilt, describeExit, getJson, percentile, registerAdmin, startServer } from './harness.mjs';
+import { assertServerBuilt, describeExit, getJson, percentile, registerAdmin, sleep, startServer } from './harness.mjs';
 
 const TARGETS = { addedP50Ms: 2, addedP99Ms: 10, requestsPerSecondAt64: 1000 };
 const CONCURRENCIES = [1, 16, 64];
 const UPSTREAM_MODEL = 'bench-echo';
+/** Long enough for the server's asynchronous work a batch of calls caused (projections, reactions) to finish. */
+const SETTLE_MS = 1_500;
+/** Linux counts a process's CPU time in clock ticks, 100 a second on every common kernel. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 const { values: options } = parseArgs({
   options: {
@@ -117,6 +123,20 @@ async function load({ url, body, headers, concurrency, count }) {
   return { latencies: latencies.sort((a, b) => a - b), wallMs };
 }
 
+/**
+ * The server's CPU time so far (user + system, ms) from /proc, or null where there is none.
+ * Unlike latency and throughput it hardly moves when other work shares the machine, so
+ * it compares two builds fairly on a busy machine.
+ */
+async function serverCpuMs(pid) {
+  const statFile = `/proc/${pid}/stat`;
+  if (!existsSync(statFile)) return null;
+  const stat = await readFile(statFile, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
 async function api(url, path, token, init = {}) {
   const response = await fetch(`${url}${path}`, {
     ...init,
@@ -190,7 +210,11 @@ try {
   for (const concurrency of CONCURRENCIES) {
     for (const path of [direct, gateway]) await load({ ...path, concurrency, count: warmupCount });
     const straight = await load({ ...direct, concurrency, count: requestCount });
+    await sleep(SETTLE_MS);
+    const cpuBefore = await serverCpuMs(server.pid);
     const through = await load({ ...gateway, concurrency, count: requestCount });
+    await sleep(SETTLE_MS);
+    const cpuAfter = await serverCpuMs(server.pid);
     rows.push({
       concurrency,
       directP50: percentile(straight.latencies, 0.5),
@@ -199,11 +223,12 @@ try {
       gatewayP99: percentile(through.latencies, 0.99),
       gatewayRps: (requestCount / through.wallMs) * 1000,
       directRps: (requestCount / straight.wallMs) * 1000,
+      serverCpuMsPerCall: cpuBefore === null ? null : (cpuAfter - cpuBefore) / requestCount,
     });
   }
 
   console.log(
-    'concurrency   direct p50   p99     gateway p50   p99     added p50   added p99   gateway req/s   direct req/s',
+    'concurrency   direct p50   p99     gateway p50   p99     added p50   added p99   gateway req/s   direct req/s   server CPU/call',
   );
   for (const row of rows) {
     console.log(
@@ -217,11 +242,13 @@ try {
         ms(row.gatewayP99 - row.directP99).padStart(11),
         row.gatewayRps.toFixed(0).padStart(15),
         row.directRps.toFixed(0).padStart(14),
+        (row.serverCpuMsPerCall === null ? 'n/a' : ms(row.serverCpuMsPerCall)).padStart(17),
       ].join(' '),
     );
   }
   const { stats } = await getJson(server.url, '/api/models/stats', token);
   console.log('');
+  line('Server CPU/call', `the server's CPU time over the calls and the ${SETTLE_MS / 1000} s after them, per call`);
   line('Calls the server recorded', `${stats.totalRequests} (every gateway call is a ModelInvoked event)`);
 
   const worstAddedP50 = Math.max(...rows.map((row) => row.gatewayP50 - row.directP50));
