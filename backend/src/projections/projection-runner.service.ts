@@ -15,6 +15,12 @@ import { ProjectionRegistry } from './projection-registry.js';
 const BATCH_SIZE = 500;
 /** Picks up events appended by other processes sharing the database. */
 const POLL_INTERVAL_MS = 1_000;
+/**
+ * The pause before a projection's next run when events arrived during its last one: under
+ * steady traffic each projection folds what gathered in one transaction a few times a second
+ * instead of one per commit, leaving the embedded database's single thread to the requests.
+ */
+const RERUN_PAUSE_MS = 100;
 
 export interface AsyncProjectionStatus {
   name: string;
@@ -32,6 +38,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   private readonly logger = new Logger(ProjectionRunner.name);
   private readonly running = new Map<string, Promise<void>>();
   private readonly rerunRequested = new Set<string>();
+  private readonly pausedReruns = new Map<string, NodeJS.Timeout>();
   private readonly lastErrors = new Map<string, string>();
   private subscription?: Subscription;
   private pollTimer?: NodeJS.Timeout;
@@ -65,6 +72,8 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     this.stopped = true;
     this.subscription?.unsubscribe();
     clearInterval(this.pollTimer);
+    for (const timer of this.pausedReruns.values()) clearTimeout(timer);
+    this.pausedReruns.clear();
     await Promise.allSettled(this.running.values());
   }
 
@@ -73,7 +82,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     const head = await this.eventStore.headPosition();
     for (const projection of this.registry.async()) {
       while ((await this.checkpointOf(projection.name)) < head) {
-        await this.trigger(projection);
+        await this.trigger(projection, { skipPause: true });
         if (this.lastErrors.has(projection.name)) throw new Error(this.lastErrors.get(projection.name));
       }
     }
@@ -93,19 +102,34 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     for (const projection of this.registry.async()) void this.trigger(projection);
   }
 
-  /** One run per projection at a time; a trigger during a run asks for one more pass. */
-  private trigger(projection: RegisteredProjection): Promise<void> {
+  /**
+   * One run per projection at a time; a trigger during a run asks for one more pass, taken
+   * after a short pause, which further triggers wait out unless they must not (catching up).
+   */
+  private trigger(projection: RegisteredProjection, { skipPause = false } = {}): Promise<void> {
     const inFlight = this.running.get(projection.name);
     if (inFlight) {
       this.rerunRequested.add(projection.name);
       return inFlight;
     }
+    if (this.pausedReruns.has(projection.name) && !skipPause) return Promise.resolve();
+    clearTimeout(this.pausedReruns.get(projection.name));
+    this.pausedReruns.delete(projection.name);
     const run = this.runUntilCaughtUp(projection).finally(() => {
       this.running.delete(projection.name);
-      if (this.rerunRequested.delete(projection.name) && !this.stopped) void this.trigger(projection);
+      if (this.rerunRequested.delete(projection.name) && !this.stopped) this.rerunAfterPause(projection);
     });
     this.running.set(projection.name, run);
     return run;
+  }
+
+  private rerunAfterPause(projection: RegisteredProjection): void {
+    const timer = setTimeout(() => {
+      this.pausedReruns.delete(projection.name);
+      void this.trigger(projection);
+    }, RERUN_PAUSE_MS);
+    timer.unref();
+    this.pausedReruns.set(projection.name, timer);
   }
 
   private async runUntilCaughtUp(projection: RegisteredProjection): Promise<void> {
