@@ -334,7 +334,12 @@ describe('grounded chat with the offline local model', () => {
         const reply = await answer(world, world.reader, { message: 'When was the granite tower built?' });
 
         expect(reply.events.map((event) => event.event)).toEqual(['session', 'sources', 'error']);
-        expect(reply.error).toEqual({ status: 429, error: expect.stringMatching(/daily request limit/i) });
+        expect(reply.error).toEqual({
+          status: 429,
+          error: expect.stringMatching(/daily request limit/i),
+          retryAfter: expect.any(Number),
+        });
+        expect(reply.error.retryAfter).toBeGreaterThanOrEqual(1);
         const session: ChatSessionDetail = (
           await callAs(world.t, world.reader.accessToken).get(`/api/chat/sessions/${reply.session.id}`).expect(200)
         ).body.session;

@@ -14,7 +14,7 @@ import {
 } from '@docent/common/chat';
 import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import type { Principal } from '../auth/principal.js';
-import { describeException } from '../http/api-exception.filter.js';
+import { describeException, retryAfterOf } from '../http/api-exception.filter.js';
 import { callerLeftSignal } from '../http/caller-left.js';
 import { AskQuestionCommand } from './commands/ask-question.command.js';
 import { DeleteChatSessionCommand } from './commands/delete-chat-session.command.js';
@@ -62,7 +62,8 @@ export class ChatController {
       // The status and message the failure would answer with, had the stream not begun.
       const { status, error } = describeException(failure);
       if (status >= 500) this.logger.error(failure instanceof Error ? failure.stack : String(failure));
-      send({ type: 'error', status, error });
+      const retryAfter = retryAfterOf(failure);
+      send({ type: 'error', status, error, ...(retryAfter !== undefined && { retryAfter }) });
     }
     response.end();
   }

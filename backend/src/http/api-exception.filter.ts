@@ -56,11 +56,17 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
 /** Every 429 says, in seconds, when to try again. */
 export function setRetryAfter(response: Response, exception: unknown): void {
-  if (exception instanceof TooManyRequestsException) response.setHeader('Retry-After', exception.retryAfterSeconds);
-  else if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
-    // Retry-After is a whole number of seconds; waiting less than asked would only be refused again.
-    response.setHeader('Retry-After', Math.max(1, Math.ceil(exception.retryAfterSeconds)));
+  const seconds = retryAfterOf(exception);
+  if (seconds !== undefined) response.setHeader('Retry-After', seconds);
+}
+
+/** The whole seconds a refusal asks its caller to wait, if it asks: waiting less would only be refused again. */
+export function retryAfterOf(exception: unknown): number | undefined {
+  if (exception instanceof TooManyRequestsException) return exception.retryAfterSeconds;
+  if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
+    return Math.max(1, Math.ceil(exception.retryAfterSeconds));
   }
+  return undefined;
 }
 
 /** The status and message a failure answers with, whatever shape the response body takes. */

@@ -87,8 +87,11 @@ export type ChatStreamEvent =
   | { type: 'sources'; sources: ChatCitation[] }
   | { type: 'delta'; text: string }
   | { type: 'done'; message: ChatMessageView }
-  /** The question is kept in the session; the answer failed with this message. */
-  | { type: 'error'; status: number; error: string };
+  /**
+   * The question is kept in the session; the answer failed with this message. A refusal
+   * for a limit (429) says in `retryAfter` how many seconds to wait, as Retry-After would.
+   */
+  | { type: 'error'; status: number; error: string; retryAfter?: number };
 
 export type ChatStreamEventType = ChatStreamEvent['type'];
 
