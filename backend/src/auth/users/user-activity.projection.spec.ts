@@ -57,7 +57,7 @@ const upload = (at: string, userId: string) =>
       data: {
         documentId: randomUUID(),
         name: 'notes.txt',
-        type: 'txt',
+        type: 'TXT',
         contentType: 'text/plain',
         sizeBytes: 5,
         sha256: 'a'.repeat(64),
