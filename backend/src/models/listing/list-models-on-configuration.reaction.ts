@@ -8,8 +8,8 @@ import { ProviderModelListing, whyUnlistable } from './provider-model-listing.se
  * Once an administrator sets a provider's endpoint or key, its endpoint is asked which
  * models it serves, by one of the processes sharing the database. The provider is read
  * as it is now: a listing asked with settings changed since is not recorded, and the
- * change's own delivery lists again. Delivery is at least once; a repeated listing records
- * nothing new.
+ * change's own delivery lists again. Delivery is at least once: a second listing records
+ * the same models again, which leaves the catalog as it was.
  */
 @Reaction({ name: 'provider-model-listing', events: ['ProviderConfigured'], delivery: 'once' })
 @Injectable()
