@@ -694,6 +694,13 @@ const ROWS: Row[] = [
     resource: () => read('/api/models/providers'),
   },
   {
+    route: 'POST /api/models/providers/{id}/refresh',
+    as: 'admin',
+    path: (id) => `/api/models/providers/${id ?? fixtures.provider}/refresh`,
+    param: 'name',
+    resource: () => read('/api/models/providers'),
+  },
+  {
     route: 'DELETE /api/models/providers/{id}',
     as: 'admin',
     path: (id) => `/api/models/providers/${id ?? fixtures.provider}`,

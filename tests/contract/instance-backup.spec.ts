@@ -13,6 +13,7 @@ import { ApiTrafficRecorder } from '../../backend/src/metrics/recording/api-traf
 import { ModelHealthChecks } from '../../backend/src/models/health/model-health-checks.service.js';
 import { ProjectionRebuilder } from '../../backend/src/projections/projection-rebuilder.service.js';
 import { ProjectionRunner } from '../../backend/src/projections/projection-runner.service.js';
+import { ReactionRunner } from '../../backend/src/reactions/reaction-runner.service.js';
 import { snapshotReadTables, type ReadTablesSnapshot } from '../../backend/src/testing/read-tables.js';
 import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { ingest } from './documents-support.js';
@@ -85,6 +86,8 @@ async function download(t: TestApp, caller: SignedIn, documentId: string): Promi
 
 async function settledReadTables(t: TestApp): Promise<ReadTablesSnapshot> {
   await t.app.get(ApiTrafficRecorder).flush({ everything: true });
+  // What reactions record off the request's path (a configured provider's model listing) is in the tables too.
+  await t.app.get(ReactionRunner).catchUp();
   await t.app.get(ProjectionRunner).catchUp();
   return snapshotReadTables(t.app);
 }

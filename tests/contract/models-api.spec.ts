@@ -2,6 +2,7 @@ import type { Model } from '@docent/common/models';
 import { MikroORM } from '@mikro-orm/sql';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ModelHealthChecks } from '../../backend/src/models/health/model-health-checks.service.js';
+import { ReactionRunner } from '../../backend/src/reactions/reaction-runner.service.js';
 import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { MODEL_PLUGINS_DIR, ScriptedUpstream } from './fixtures/model-plugins/scripted-upstream.js';
 import { callAs, expectFailure, signUp, type SignedIn } from './support.js';
@@ -368,6 +369,8 @@ describe('routing configuration', () => {
 
 describe('providers', () => {
   it('lists the installed providers with their models, keys masked', async () => {
+    // The scripted provider's models as its endpoint listed them once it was configured.
+    await t.app.get(ReactionRunner).catchUp();
     const { body } = await as(readonly).get('/api/models/providers').expect(200);
 
     expect(body.providers).toEqual([
@@ -379,6 +382,8 @@ describe('providers', () => {
         apiKey: null,
         custom: false,
         modelIds: ['offline:echo'],
+        modelsListedAt: null,
+        modelListingError: null,
       },
       {
         id: 'scripted',
@@ -388,15 +393,19 @@ describe('providers', () => {
         apiKey: 'sk-…cdef',
         custom: false,
         modelIds: ['scripted:alpha', 'scripted:beta'],
+        modelsListedAt: expect.any(String),
+        modelListingError: null,
       },
     ]);
   });
 
   it('adds an OpenAI-compatible endpoint with the models it lists, tests them, and removes it again', async () => {
+    upstream.listedModels = ['llama3.1:8b', 'qwen2.5'];
     const added = await as(admin)
       .post('/api/models/providers')
       .send({ name: 'Team Ollama', baseURL: upstream.url, apiKey: upstream.apiKey })
       .expect(201);
+    upstream.listedModels = ['alpha', 'beta'];
 
     expect(added.body.provider).toEqual({
       id: 'team-ollama',
@@ -406,6 +415,8 @@ describe('providers', () => {
       apiKey: 'sk-…cdef',
       custom: true,
       modelIds: ['team-ollama:llama3.1:8b', 'team-ollama:qwen2.5'],
+      modelsListedAt: null,
+      modelListingError: null,
     });
     expect(added.body.models.map((model: Model) => [model.id, model.status])).toEqual([
       ['team-ollama:llama3.1:8b', 'active'],

@@ -12,12 +12,15 @@ import {
   type LoginOptions,
 } from './fixtures.js';
 import { changeRole, closeSession, suiteAdminToken } from './support/documents.js';
+import { sendJson, startFakeProviderServer } from '../../plugins/sdk/src/testing/fake-provider-server.js';
 import {
+  addProvider,
   chatThroughGateway,
   findModel,
   localModel,
   modelStats,
   modelWithoutKey,
+  removeProvider,
   restoreRouting,
   routing,
   updateModel,
@@ -335,6 +338,38 @@ test.describe('AI models', () => {
 
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(dialog).toBeHidden();
+  });
+
+  test("Refresh models lists the provider's models from its endpoint again", async ({
+    page,
+    login,
+    admin,
+    baseURL,
+    adminToken,
+  }) => {
+    let served = ['lab-small'];
+    const endpoint = await startFakeProviderServer((request, response) =>
+      request.url === '/v1/models'
+        ? sendJson(response, 200, { object: 'list', data: served.map((id) => ({ id, object: 'model' })) })
+        : sendJson(response, 404, { error: { message: 'Not found' } }),
+    );
+    const { provider, models } = await addProvider(baseURL!, adminToken, {
+      name: 'Refresh Lab',
+      baseURL: `${endpoint.url}/v1`,
+    });
+    try {
+      served = ['lab-small', 'lab-large'];
+      await openModels(page, login, admin);
+      await openConfigure(page, models[0]!);
+      await configureDialog(page, models[0]!).getByRole('button', { name: 'Refresh models' }).click();
+
+      await expect(toastRegion(page).getByText('Models refreshed: 2')).toBeVisible();
+      await configureDialog(page, models[0]!).getByRole('button', { name: 'Cancel' }).click();
+      await expect(modelRow(page, 'lab-large')).toBeVisible();
+    } finally {
+      await removeProvider(baseURL!, adminToken, provider.id);
+      await endpoint.close();
+    }
   });
 
   test("Save shows the server's refusal in the dialog and in a toast", async ({

@@ -9,6 +9,7 @@ import type {
   ModelStatsResponse,
   ModelTestResult,
   ModelUpdateResponse,
+  RefreshProviderModelsResponse,
   RoutingEnvelope,
 } from '@docent/common/models';
 import {
@@ -22,6 +23,7 @@ import { Authenticated, CurrentPrincipal } from '../auth/access.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { AddProviderCommand } from './commands/add-provider.command.js';
 import { ConfigureRoutingCommand } from './commands/configure-routing.command.js';
+import { RefreshProviderModelsCommand } from './commands/refresh-provider-models.command.js';
 import { RemoveProviderCommand } from './commands/remove-provider.command.js';
 import { TestModelCommand } from './commands/test-model.command.js';
 import { UpdateModelCommand } from './commands/update-model.command.js';
@@ -92,6 +94,20 @@ export class ModelsController {
     @CurrentPrincipal() principal: Principal,
   ): Promise<AddProviderResponse> {
     return this.commands.execute(new AddProviderCommand(request, principal));
+  }
+
+  @Post('providers/:id/refresh')
+  @HttpCode(200)
+  @Authenticated({ permission: 'system:configure' })
+  @ApiOperation({
+    summary:
+      'List the models the provider’s endpoint serves now, in place of its built-in list (409 without a key, 502 when the endpoint fails)',
+  })
+  refreshProviderModels(
+    @Param('id', { schema: providerIdParam }) id: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<RefreshProviderModelsResponse> {
+    return this.commands.execute(new RefreshProviderModelsCommand(id, principal));
   }
 
   @Delete('providers/:id')

@@ -3,10 +3,13 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { PluginsModule } from '../plugins/plugins.module.js';
 import { AddProviderHandler } from './commands/add-provider.handler.js';
 import { ConfigureRoutingHandler } from './commands/configure-routing.handler.js';
+import { RefreshProviderModelsHandler } from './commands/refresh-provider-models.handler.js';
 import { RemoveProviderHandler } from './commands/remove-provider.handler.js';
 import { TestModelHandler } from './commands/test-model.handler.js';
 import { UpdateModelHandler } from './commands/update-model.handler.js';
 import { ModelHealthChecks } from './health/model-health-checks.service.js';
+import { ListModelsOnConfigurationReaction } from './listing/list-models-on-configuration.reaction.js';
+import { ProviderModelListing } from './listing/provider-model-listing.service.js';
 import { ModelsController } from './models.controller.js';
 import { GetModelStatsHandler } from './queries/get-model-stats.handler.js';
 import { GetRoutingHandler } from './queries/get-routing.handler.js';
@@ -21,7 +24,10 @@ import { ModelRouter } from './routing/model-router.service.js';
 import { UsageLimits } from './routing/usage-limits.js';
 import { ProviderSecrets } from './secrets/provider-secrets.js';
 
-/** AI models: the registry of providers and models, health tests, the router with its limits, and the models API. */
+/**
+ * AI models: the registry of providers and models, listing the models a provider's endpoint
+ * serves, health tests, the router with its limits, and the models API.
+ */
 @Module({
   imports: [PluginsModule],
   controllers: [ModelsController],
@@ -35,6 +41,8 @@ import { ProviderSecrets } from './secrets/provider-secrets.js';
     ModelCatalog,
     ModelViews,
     ModelHealthChecks,
+    ProviderModelListing,
+    ListModelsOnConfigurationReaction,
     ModelInvocationRecorder,
     UsageLimits,
     ModelRouter,
@@ -44,6 +52,7 @@ import { ProviderSecrets } from './secrets/provider-secrets.js';
     ConfigureRoutingHandler,
     AddProviderHandler,
     RemoveProviderHandler,
+    RefreshProviderModelsHandler,
     ListModelsHandler,
     GetModelStatsHandler,
     GetRoutingHandler,

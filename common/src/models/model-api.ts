@@ -172,7 +172,15 @@ export interface ModelProviderView {
   apiKey: string | null;
   /** Added with 'Add Provider' (and removable), rather than installed as a plugin. */
   custom: boolean;
+  /**
+   * The models its endpoint last listed; those its plugin knows (for an added endpoint,
+   * those it listed when added) while nothing was listed, when listing failed, or once the key was removed.
+   */
   modelIds: string[];
+  /** When the endpoint was last asked for its models (ISO 8601); null since the key was removed. */
+  modelsListedAt: string | null;
+  /** Why that listing failed, when it did. */
+  modelListingError: string | null;
 }
 
 /**
@@ -220,6 +228,13 @@ export interface ModelProvidersResponse {
 
 /** POST /api/models/providers: the endpoint added, with the models it serves (each health-tested once). */
 export interface AddProviderResponse {
+  success: true;
+  provider: ModelProviderView;
+  models: Model[];
+}
+
+/** POST /api/models/providers/{id}/refresh: the provider with the models its endpoint lists now. */
+export interface RefreshProviderModelsResponse {
   success: true;
   provider: ModelProviderView;
   models: Model[];

@@ -8,8 +8,15 @@ import { Dialog } from '~/components/ui/dialog';
 import { SelectField } from '~/components/ui/select-field';
 import { SliderField } from '~/components/ui/slider-field';
 import { Tabs } from '~/components/ui/tabs';
-import { updateForm } from './model-action-form';
-import { updateAnnouncement, updateFetcherKey, type UpdateModelResult } from './model-actions';
+import { refreshModelsForm, updateForm } from './model-action-form';
+import {
+  refreshAnnouncement,
+  refreshFetcherKey,
+  updateAnnouncement,
+  updateFetcherKey,
+  type RefreshModelsResult,
+  type UpdateModelResult,
+} from './model-actions';
 import {
   changedFields,
   checkDraft,
@@ -262,9 +269,37 @@ function GeneralFields({ model, draft, problems, onChange }: GeneralFieldsProps)
             }
             autoComplete="off"
           />
+          {(model.apiKey !== null || !model.requiresApiKey) && <RefreshModelsButton model={model} />}
         </>
       )}
     </>
+  );
+}
+
+/** Asks the provider's endpoint, with its saved endpoint and key, which models it serves now. */
+function RefreshModelsButton({ model }: { model: Model }) {
+  const csrfToken = useAuthenticityToken();
+  const fetcherKey = refreshFetcherKey(model.provider);
+  const fetcher = useFetcher<RefreshModelsResult>({ key: fetcherKey });
+  useFetcherAnnouncement<RefreshModelsResult>(fetcherKey, (result) => refreshAnnouncement(result, model.providerName));
+  const refreshing = fetcher.state !== 'idle';
+  return (
+    <StyledAside>
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={refreshing}
+        busy={refreshing}
+        onClick={() =>
+          fetcher.submit(
+            { ...refreshModelsForm(model.provider), csrf: csrfToken },
+            { method: 'post', action: '/models' },
+          )
+        }
+      >
+        Refresh models
+      </Button>
+    </StyledAside>
   );
 }
 
@@ -280,6 +315,10 @@ const StyledFields = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
+`;
+
+const StyledAside = styled.div`
+  align-self: flex-start;
 `;
 
 const StyledNote = styled.p`

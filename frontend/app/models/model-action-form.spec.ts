@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { addProviderForm, readModelAction, routingForm, testForm, updateForm } from './model-action-form';
+import {
+  addProviderForm,
+  readModelAction,
+  refreshModelsForm,
+  routingForm,
+  testForm,
+  updateForm,
+} from './model-action-form';
 
 const formOf = (fields: Record<string, string>) => {
   const form = new FormData();
@@ -34,6 +41,17 @@ describe('the /models action reads back what the page submits', () => {
     expect(readModelAction(formOf(addProviderForm({ name: 'Ollama', baseURL: 'http://localhost:11434/v1' })))).toEqual({
       ok: true,
       command: { intent: 'add-provider', request: { name: 'Ollama', baseURL: 'http://localhost:11434/v1' } },
+    });
+  });
+
+  it("reads a refresh of a provider's models, and refuses one without a provider", () => {
+    expect(readModelAction(formOf(refreshModelsForm('openai')))).toEqual({
+      ok: true,
+      command: { intent: 'refresh-models', providerId: 'openai' },
+    });
+    expect(readModelAction(formOf({ intent: 'refresh-models' }))).toEqual({
+      ok: false,
+      refusal: { intent: 'refresh-models', providerId: '', ok: false, error: 'A provider id is required' },
     });
   });
 

@@ -2,6 +2,7 @@ import {
   addProviderSchema,
   modelIdParam,
   modelUpdateSchema,
+  providerIdParam,
   routingSchema,
   type AddProviderRequest,
   type ModelUpdate,
@@ -15,7 +16,8 @@ export type ModelActionCommand =
   | { intent: 'update'; modelId: string; update: ModelUpdate }
   | { intent: 'test'; modelId: string }
   | { intent: 'routing'; routing: Partial<RoutingConfiguration> }
-  | { intent: 'add-provider'; request: AddProviderRequest };
+  | { intent: 'add-provider'; request: AddProviderRequest }
+  | { intent: 'refresh-models'; providerId: string };
 
 type FormFields = Record<string, string>;
 
@@ -44,6 +46,8 @@ export const addProviderForm = (request: AddProviderRequest): FormFields => ({
   baseURL: request.baseURL,
   ...(request.apiKey && { apiKey: request.apiKey }),
 });
+
+export const refreshModelsForm = (providerId: string): FormFields => ({ intent: 'refresh-models', providerId });
 
 // ----- What the action reads --------------------------------------------------------------------
 
@@ -130,6 +134,14 @@ export function readModelAction(form: FormData): ModelActionRequest | null {
         }),
         (request) => ({ intent, request }),
         (error) => ({ intent, ok: false, error }),
+      );
+    }
+    case 'refresh-models': {
+      const providerId = text(form, 'providerId') ?? '';
+      return checked(
+        checkRequest(providerIdParam, providerId, 'id'),
+        (id) => ({ intent, providerId: id }),
+        (error) => ({ intent, providerId, ok: false, error }),
       );
     }
     default: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { testAnnouncement, updateAnnouncement } from './model-actions';
+import { refreshAnnouncement, testAnnouncement, updateAnnouncement } from './model-actions';
 import { SAMPLE_MODELS } from './sample-models';
 
 const modelId = 'local:extractive';
@@ -47,5 +47,24 @@ describe('the spec toasts for a model test', () => {
     expect(testAnnouncement({ intent: 'test', modelId, ok: false, error: null }, 'X').title).toBe(
       'Failed to test model',
     );
+  });
+});
+
+describe('the toasts for Refresh models', () => {
+  it('counts the models listed, or names why the endpoint could not list them', () => {
+    expect(
+      refreshAnnouncement({ intent: 'refresh-models', providerId: 'openai', ok: true, modelCount: 7 }, 'OpenAI'),
+    ).toEqual({ type: 'success', title: 'Models refreshed: 7', message: 'OpenAI' });
+    expect(
+      refreshAnnouncement(
+        {
+          intent: 'refresh-models',
+          providerId: 'openai',
+          ok: false,
+          error: 'Could not list the models of OpenAI: Invalid API key',
+        },
+        'OpenAI',
+      ),
+    ).toMatchObject({ type: 'error', title: 'Refresh failed: Could not list the models of OpenAI: Invalid API key' });
   });
 });

@@ -8,13 +8,20 @@ import type {
   ModelTestResult,
   ModelUpdate,
   ModelUpdateResponse,
+  RefreshProviderModelsResponse,
   RoutingConfiguration,
   RoutingEnvelope,
   RoutingResponse,
 } from '@docent/common/models';
 import { promiseHash } from 'remix-utils/promise';
 import { ApiError, type SignedInApi } from '~/lib/api-client.server';
-import type { AddProviderResult, SaveRoutingResult, TestModelResult, UpdateModelResult } from './model-actions';
+import type {
+  AddProviderResult,
+  RefreshModelsResult,
+  SaveRoutingResult,
+  TestModelResult,
+  UpdateModelResult,
+} from './model-actions';
 
 const modelPath = (modelId: string) => `/api/models/${encodeURIComponent(modelId)}`;
 
@@ -82,5 +89,17 @@ export async function addProvider(api: SignedInApi, request: AddProviderRequest)
     return { intent: 'add-provider', ok: true, provider };
   } catch (error) {
     return { intent: 'add-provider', ...failure(error) };
+  }
+}
+
+export async function refreshProviderModels(api: SignedInApi, providerId: string): Promise<RefreshModelsResult> {
+  try {
+    const { models } = await api.call<RefreshProviderModelsResponse>(
+      `/api/models/providers/${encodeURIComponent(providerId)}/refresh`,
+      { method: 'POST' },
+    );
+    return { intent: 'refresh-models', providerId, ok: true, modelCount: models.length };
+  } catch (error) {
+    return { intent: 'refresh-models', providerId, ...failure(error) };
   }
 }

@@ -17,7 +17,14 @@ import { ConfigureModelDialog, ModelUpdateAnnouncement } from '~/models/configur
 import { readModelAction } from '~/models/model-action-form';
 import type { ConfigureTab } from '~/models/model-draft';
 import { ModelSummaryCards } from '~/models/model-summary-cards';
-import { addProvider, loadModelsPage, saveRouting, testModel, updateModel } from '~/models/models-api.server';
+import {
+  addProvider,
+  loadModelsPage,
+  refreshProviderModels,
+  saveRouting,
+  testModel,
+  updateModel,
+} from '~/models/models-api.server';
 import { ModelsAnalytics } from '~/models/models-analytics';
 import { ModelsOverview } from '~/models/models-overview';
 import { ModelsRouting } from '~/models/models-routing';
@@ -48,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-/** POST intent=update|test|routing|add-provider -> the matching ModelActionResult. */
+/** POST intent=update|test|routing|add-provider|refresh-models -> the matching ModelActionResult. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await signedInApi(request, context);
   await assertCsrf(request, context);
@@ -66,6 +73,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return saveRouting(api, command.routing);
       case 'add-provider':
         return addProvider(api, command.request);
+      case 'refresh-models':
+        return refreshProviderModels(api, command.providerId);
       default: {
         const unhandled: never = command;
         throw new Error(`Unhandled model action ${JSON.stringify(unhandled)}`);

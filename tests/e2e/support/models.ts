@@ -1,4 +1,5 @@
 import type {
+  AddProviderResponse,
   Model,
   ModelListResponse,
   ModelStats,
@@ -106,4 +107,21 @@ export async function restoreRouting(
   configuration: RoutingConfiguration,
 ): Promise<void> {
   await api(baseURL, adminToken, '/api/models/routing', { method: 'PUT', body: JSON.stringify(configuration) });
+}
+
+/** POST /api/models/providers as an administrator: an OpenAI-compatible endpoint, with the models it lists. */
+export async function addProvider(
+  baseURL: string,
+  adminToken: string,
+  request: { name: string; baseURL: string },
+): Promise<AddProviderResponse> {
+  return api<AddProviderResponse>(baseURL, adminToken, '/api/models/providers', {
+    method: 'POST',
+    body: JSON.stringify(request),
+  });
+}
+
+/** DELETE /api/models/providers/{id} as an administrator: removes an endpoint a test added. */
+export async function removeProvider(baseURL: string, adminToken: string, providerId: string): Promise<void> {
+  await api(baseURL, adminToken, `/api/models/providers/${encodeURIComponent(providerId)}`, { method: 'DELETE' });
 }

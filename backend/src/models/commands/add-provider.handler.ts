@@ -7,8 +7,9 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Decisions } from '../../event-store/decisions.service.js';
 import { PluginRegistry } from '../../plugins/plugin-registry.js';
 import { modelProviderDecider } from '../domain/model-provider.decider.js';
-import { modelProviderStreamId, type ListedModel } from '../domain/model.events.js';
+import { modelProviderStreamId } from '../domain/model.events.js';
 import { ModelHealthChecks } from '../health/model-health-checks.service.js';
+import { listedModel } from '../listing/provider-model-listing.service.js';
 import { contextFor } from '../providers/provider-context.js';
 import { withTimeout } from '../providers/provider-errors.js';
 import { ModelCatalog } from '../read-model/model-catalog.js';
@@ -96,17 +97,4 @@ export class AddProviderHandler implements ICommandHandler<AddProviderCommand> {
       models: await this.views.toViews(catalogModels.filter((model) => model.provider.id === providerId)),
     };
   }
-}
-
-/** What the plugin said of a model the endpoint serves: the facts ProviderAdded keeps, and nothing else a plugin put there. */
-function listedModel(info: ModelInfo): ListedModel {
-  return {
-    id: info.id,
-    name: info.name,
-    contextWindow: info.contextWindow,
-    pricing: { inputPer1kTokens: info.pricing.inputPer1kTokens, outputPer1kTokens: info.pricing.outputPer1kTokens },
-    capabilities: [...info.capabilities],
-    ...(info.trainingData !== undefined && { trainingData: info.trainingData }),
-    ...(info.strengths !== undefined && { strengths: [...info.strengths] }),
-  };
 }

@@ -11,7 +11,7 @@ import {
 } from '../domain/model-provider.decider.js';
 import { modelProviderStreamId, modelStreamId, type StoredApiKey } from '../domain/model.events.js';
 import { ModelHealthChecks } from '../health/model-health-checks.service.js';
-import { ModelCatalog, type CatalogProvider } from '../read-model/model-catalog.js';
+import { ModelCatalog, modelStatus, type CatalogModel, type CatalogProvider } from '../read-model/model-catalog.js';
 import { ModelViews } from '../read-model/model-views.js';
 import { maskApiKey, ProviderSecrets } from '../secrets/provider-secrets.js';
 import { UpdateModelCommand } from './update-model.command.js';
@@ -33,7 +33,8 @@ export class UpdateModelHandler implements ICommandHandler<UpdateModelCommand> {
   ) {}
 
   async execute({ modelId, update, principal }: UpdateModelCommand): Promise<Model> {
-    const { provider } = await this.catalog.model(modelId);
+    const before = await this.catalog.model(modelId);
+    const { provider } = before;
     if (update.endpoint === '' && provider.custom) {
       throw new DomainError('invalid', 'endpoint cannot be removed from a provider added with Add Provider');
     }
@@ -56,7 +57,33 @@ export class UpdateModelHandler implements ICommandHandler<UpdateModelCommand> {
     const reconfigured = changedProvider?.events ?? [];
     this.catalog.reflect([...changedModel!.events, ...reconfigured]);
     if (reconfigured.length > 0) await this.health.testProvider(provider.id, principal.userId);
-    return this.views.view(modelId);
+    if (await this.catalog.findModel(modelId)) return this.views.view(modelId);
+    return this.offTheList(before, update);
+  }
+
+  /**
+   * Removing the key brings back the provider's built-in list, which may not have this
+   * listed model: it is answered as the change left it, no longer in the catalog.
+   */
+  private async offTheList(before: CatalogModel, update: UpdateModelCommand['update']): Promise<Model> {
+    const provider = (await this.catalog.findProvider(before.provider.id)) ?? before.provider;
+    const status = modelStatus({
+      adminStatus: update.status ?? (before.status === 'inactive' ? 'inactive' : 'active'),
+      providerName: provider.name,
+      keyMissing: provider.requiresApiKey && provider.apiKey === null,
+      health: 'untested',
+      healthReason: null,
+    });
+    const [view] = await this.views.toViews([
+      {
+        ...before,
+        provider,
+        configuration: { ...before.configuration, ...update.configuration },
+        limits: { ...before.limits, ...update.limits },
+        ...status,
+      },
+    ]);
+    return view!;
   }
 
   private providerChange(

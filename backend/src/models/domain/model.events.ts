@@ -9,7 +9,7 @@ export interface StoredApiKey {
   masked: string;
 }
 
-/** A model an endpoint served when it was added, as its plugin described it then. */
+/** A model an endpoint served when it was added or listed, as its plugin described it then. */
 export interface ListedModel {
   /** The id the endpoint's API expects. */
   id: string;
@@ -74,6 +74,15 @@ declare module '../../event-store/domain-event.js' {
      * that moved the endpoint.
      */
     ProviderApiKeyCleared: { providerId: string; reason: 'endpoint-changed' };
+    /**
+     * The models the provider's endpoint served when asked with its current endpoint and
+     * key, as its plugin described them: they replace the plugin's built-in list (or, for
+     * an endpoint added with 'Add Provider', the list it was added with) until the
+     * provider is configured again.
+     */
+    ProviderModelsListed: { providerId: string; models: ListedModel[] };
+    /** The provider's endpoint could not list its models with its current endpoint and key; the built-in list is used. */
+    ProviderModelListingFailed: { providerId: string; reason: string };
     /** The full parameters after the change. */
     ModelConfigured: { modelId: string; configuration: ModelParameters };
     /** The full limits after the change. */

@@ -37,7 +37,15 @@ export interface CatalogProvider {
   configuredEndpoint: string | null;
   apiKey: StoredApiKey | null;
   requiresApiKey: boolean;
+  /**
+   * What the endpoint last listed; the plugin's built-in list (or the list an added
+   * endpoint was added with) while nothing was listed, when listing failed, or once the key was removed.
+   */
   models: readonly ModelInfo[];
+  /** When the endpoint was last asked for its models; null since the key was removed. */
+  listedAt: Date | null;
+  /** Why that listing failed, when it did. */
+  listingFailure: string | null;
   /** The position of its last configuration: health tests before it no longer count. */
   configuredPosition: number;
 }
@@ -73,6 +81,9 @@ interface ProviderRow {
   encrypted_api_key: string | null;
   masked_api_key: string | null;
   models: ListedModel[];
+  listed_models: ListedModel[] | null;
+  listing_failure: string | null;
+  listed_at: Date | string | null;
   configured_position: string | number;
 }
 
@@ -97,6 +108,8 @@ const CATALOG_EVENTS: DomainEventType[] = [
   'ProviderApiKeyCleared',
   'ProviderAdded',
   'ProviderRemoved',
+  'ProviderModelsListed',
+  'ProviderModelListingFailed',
   'ModelConfigured',
   'ModelLimitsChanged',
   'ModelStatusChanged',
@@ -193,7 +206,13 @@ export class ModelCatalog implements ReactionHandler {
       em.execute<ModelSettingsRow[]>('select * from model_settings'),
       em.execute<RoutingRow[]>('select * from model_routing'),
     ]);
-    const providers = this.providersFrom(providerRows.map((row) => ({ ...row, models: parseJson(row.models) })));
+    const providers = this.providersFrom(
+      providerRows.map((row) => ({
+        ...row,
+        models: parseJson(row.models),
+        listed_models: parseJson(row.listed_models),
+      })),
+    );
     const settings = new Map(
       settingsRows.map((row) => [
         row.model_id,
@@ -232,7 +251,7 @@ export class ModelCatalog implements ReactionHandler {
         configuredEndpoint: row?.endpoint ?? null,
         apiKey: storedKeyOf(row),
         requiresApiKey: plugin.requiresApiKey,
-        models: plugin.models,
+        ...listingOf(row, plugin.models),
         configuredPosition: Number(row?.configured_position ?? 0),
       });
     }
@@ -249,12 +268,24 @@ export class ModelCatalog implements ReactionHandler {
         configuredEndpoint: row.endpoint,
         apiKey: storedKeyOf(row),
         requiresApiKey: false,
-        models: row.models.map(modelInfoOf),
+        ...listingOf(row, row.models.map(modelInfoOf)),
         configuredPosition: Number(row.configured_position),
       });
     }
     return providers;
   }
+}
+
+/** The models the endpoint listed, else those known without asking it. */
+function listingOf(
+  row: ProviderRow | undefined,
+  known: readonly ModelInfo[],
+): Pick<CatalogProvider, 'models' | 'listedAt' | 'listingFailure'> {
+  return {
+    models: row?.listed_models ? row.listed_models.map(modelInfoOf) : known,
+    listedAt: row?.listed_at ? new Date(row.listed_at) : null,
+    listingFailure: row?.listing_failure ?? null,
+  };
 }
 
 /** A model as its endpoint's plugin listed it, with the capabilities this server knows of. */

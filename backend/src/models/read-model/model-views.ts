@@ -166,6 +166,8 @@ function toProviderView(provider: CatalogProvider): ModelProviderView {
     apiKey: provider.apiKey?.masked ?? null,
     custom: provider.custom,
     modelIds: provider.models.map((info) => `${provider.id}:${info.id}`),
+    modelsListedAt: provider.listedAt?.toISOString() ?? null,
+    modelListingError: provider.listingFailure,
   };
 }
 

@@ -13,21 +13,33 @@ import { Projection, type ProjectionHandler } from '../../projections/projection
 export class ModelsProjection implements ProjectionHandler {
   async apply(event: RecordedEvent, em: EntityManager): Promise<void> {
     switch (event.type) {
+      // Its last listing stands until the new settings are listed, unless no key is left to list with.
       case 'ProviderConfigured': {
         const { providerId, endpoint, apiKey } = event.data;
         await em.execute(
           `insert into model_providers (id, plugin_id, custom, endpoint, encrypted_api_key, masked_api_key, configured_position)
            values (?, ?, false, ?, ?, ?, ?)
            on conflict (id) do update set endpoint = excluded.endpoint, encrypted_api_key = excluded.encrypted_api_key,
-             masked_api_key = excluded.masked_api_key, configured_position = excluded.configured_position`,
+             masked_api_key = excluded.masked_api_key, configured_position = excluded.configured_position,
+             listed_models = case when excluded.encrypted_api_key is null then null else model_providers.listed_models end,
+             listing_failure = case when excluded.encrypted_api_key is null then null else model_providers.listing_failure end,
+             listed_at = case when excluded.encrypted_api_key is null then null else model_providers.listed_at end`,
           [providerId, providerId, endpoint, apiKey?.encrypted ?? null, apiKey?.masked ?? null, event.position],
         );
         return;
       }
       case 'ProviderApiKeyCleared':
-        await em.execute('update model_providers set encrypted_api_key = null, masked_api_key = null where id = ?', [
-          event.data.providerId,
-        ]);
+        await em.execute(
+          `update model_providers set encrypted_api_key = null, masked_api_key = null,
+             listed_models = null, listing_failure = null, listed_at = null where id = ?`,
+          [event.data.providerId],
+        );
+        return;
+      case 'ProviderModelsListed':
+        await this.recordListing(em, event.data.providerId, JSON.stringify(event.data.models), null, event.occurredAt);
+        return;
+      case 'ProviderModelListingFailed':
+        await this.recordListing(em, event.data.providerId, null, event.data.reason, event.occurredAt);
         return;
       case 'ProviderAdded': {
         const { providerId, pluginId, name, endpoint, apiKey, models } = event.data;
@@ -152,6 +164,23 @@ export class ModelsProjection implements ProjectionHandler {
     for (const table of ['model_usage_daily', 'model_routing', 'model_settings', 'model_providers']) {
       await em.execute(`delete from ${table}`);
     }
+  }
+
+  /** A provider that needs no settings may be listed before it was ever configured, so it may have no row yet. */
+  private async recordListing(
+    em: EntityManager,
+    providerId: string,
+    models: string | null,
+    failure: string | null,
+    listedAt: Date,
+  ): Promise<void> {
+    await em.execute(
+      `insert into model_providers (id, plugin_id, custom, listed_models, listing_failure, listed_at, configured_position)
+       values (?, ?, false, ?::jsonb, ?, ?, 0)
+       on conflict (id) do update set listed_models = excluded.listed_models, listing_failure = excluded.listing_failure,
+         listed_at = excluded.listed_at`,
+      [providerId, providerId, models, failure, listedAt.toISOString()],
+    );
   }
 
   private async upsertSettings(
