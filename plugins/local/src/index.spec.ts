@@ -76,6 +76,81 @@ describe('local provider', () => {
     expect(partlyRelated.text).toBe(NOT_ANSWERED);
   });
 
+  it('decides from one sentence, not from words scattered over the passage', async () => {
+    // Every key word of the question is in the passage, but no one sentence holds them together.
+    const scattered: GroundingPassage[] = [
+      {
+        number: 1,
+        text: 'The harbour was dredged in 1910. A lighthouse stands on the northern pier. The keeper retired last year.',
+      },
+    ];
+
+    const { text } = await local.chat(
+      ask('When did the lighthouse keeper retire from the harbour?', scattered),
+      context,
+    );
+
+    expect(text).toBe('The keeper retired last year [1].');
+  });
+
+  it('abstains when only stop words and question words overlap', async () => {
+    const { text } = await local.chat(ask('What was it that they did there, and when?', BRIDGE_PASSAGES), context);
+
+    expect(text).toBe(NOT_ANSWERED);
+  });
+
+  it('cites the second passage when the answer is there, and not the first', async () => {
+    const passages: GroundingPassage[] = [
+      {
+        number: 1,
+        title: 'Museum',
+        text: 'The museum holds paintings from the Dutch golden age. Entry is free on Sundays.',
+      },
+      {
+        number: 2,
+        title: 'Library',
+        text: 'The library was founded by a merchant guild. It lends maps of the old harbour.',
+      },
+    ];
+
+    const { text } = await local.chat(ask('Who founded the library?', passages), context);
+
+    expect(text).toBe('The library was founded by a merchant guild [2].');
+    expect(citedSentences(text).map(({ passageNumber }) => passageNumber)).toEqual([2]);
+  });
+
+  it('never cites a passage it did not quote', async () => {
+    const { text } = await local.chat(ask('When was the bridge opened?', BRIDGE_PASSAGES), context);
+
+    const cited = citedSentences(text);
+    for (const number of [...text.matchAll(/\[(\d+)\]/g)].map(([, digits]) => Number(digits))) {
+      const quoted = cited.filter(({ passageNumber }) => passageNumber === number);
+      expect(quoted.length).toBeGreaterThan(0);
+      const passage = BRIDGE_PASSAGES.find((given) => given.number === number)!;
+      for (const { sentence } of quoted) expect(passage.text).toContain(sentence);
+    }
+    expect(cited.map(({ passageNumber }) => passageNumber)).not.toContain(1);
+    expect(cited.map(({ passageNumber }) => passageNumber)).not.toContain(5);
+  });
+
+  it('does not answer a question about another number, or a negated question with a plain statement', async () => {
+    const otherYear = await local.chat(ask('What was built across the river in 1950?', BRIDGE_PASSAGES), context);
+    const negated = await local.chat(ask('When was the bridge not opened?', BRIDGE_PASSAGES), context);
+
+    expect(otherYear.text).toBe(NOT_ANSWERED);
+    expect(negated.text).toBe(NOT_ANSWERED);
+  });
+
+  it('does not quote a heading as an answer', async () => {
+    const headed: GroundingPassage[] = [
+      { number: 1, text: '# Bridge opening ceremony\n\nThe bridge opening ceremony was held in May.' },
+    ];
+
+    const { text } = await local.chat(ask('When was the bridge opening ceremony?', headed), context);
+
+    expect(text).toBe('The bridge opening ceremony was held in May [1].');
+  });
+
   it('says so when it is given no passages, or messages without any', async () => {
     await expect(local.chat(ask('When was the bridge opened?', []), context)).resolves.toMatchObject({
       text: NO_PASSAGES_ANSWER,

@@ -88,7 +88,12 @@ const STOP_WORDS = new Set(
 
 /** The content words of a text, lower-cased and lightly stemmed, in order. */
 export function contentTerms(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  // A possessive's "s" is no word of its own: "Margaret's" is about "margaret".
+  const words =
+    text
+      .toLowerCase()
+      .replace(/['’]s\b/g, '')
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.filter((word) => !STOP_WORDS.has(word)).map(stem);
 }
 
@@ -103,7 +108,8 @@ export function stem(word: string): string {
     .replace(/(ss|sh|ch|x|z)es$/, '$1')
     .replace(/([^s])s$/, '$1');
   const verbOrAdverb = plural.match(/^(\p{L}{3,}?)(ing|ed|ly)$/u);
-  if (verbOrAdverb === null) return plural;
   // "stopped" -> "stopp" -> "stop", "running" -> "run".
-  return verbOrAdverb[1]!.replace(/([^aeiouls])\1$/u, '$1');
+  const root = verbOrAdverb === null ? plural : verbOrAdverb[1]!.replace(/([^aeiouls])\1$/u, '$1');
+  // A final "e" comes and goes with the suffix: "settle", "settled" and "settles" all meet at "settl".
+  return root.length > 3 ? root.replace(/e$/, '') : root;
 }
