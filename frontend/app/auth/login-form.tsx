@@ -146,10 +146,11 @@ export function LoginForm({ redirectTo, demoAvailable, serverError = null }: Log
       )}
 
       <StyledSwitchLine>
+        {/* The tag is <signup>, not <link>: Trans would read <link> as HTML's empty element. */}
         <Trans
           t={t}
           i18nKey="login.noAccount"
-          components={{ link: <Link to={authPageHref('/register', redirectTo)} /> }}
+          components={{ signup: <Link to={authPageHref('/register', redirectTo)} /> }}
         />
       </StyledSwitchLine>
     </>
