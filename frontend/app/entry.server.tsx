@@ -1,8 +1,13 @@
 import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
+import { createInstance } from 'i18next';
 import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { ServerStyleSheet } from 'styled-components';
+import { chooseLanguage, i18nServer } from './i18n/language.server';
+import { isSupportedLanguage } from './i18n/languages';
+import { initI18next } from './i18n/resources';
 import { CspNonceContext } from './lib/csp-nonce';
 import { relativeToProject } from './lib/project-paths.server';
 
@@ -25,12 +30,23 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 const withNonce = (styleTags: string, nonce: string) => styleTags.replaceAll('<style ', `<style nonce="${nonce}" `);
 
 /**
+ * The language the root loader chose (the user's preference or the browser's); when the
+ * root loader did not answer, the browser's. The browser's instance reads it back from <html lang>.
+ */
+async function pageLanguage(request: Request, remixContext: EntryContext) {
+  const rootData: unknown = remixContext.staticHandlerContext.loaderData.root;
+  const chosen = rootData && typeof rootData === 'object' && 'locale' in rootData ? rootData.locale : null;
+  return isSupportedLanguage(chosen) ? chosen : chooseLanguage(request, null);
+}
+
+/**
  * Renders the whole document before answering, so that styled-components can put
  * every style the page used in the head: no flash of unstyled content. It still
  * renders through the streaming API, which carries the loader data to the browser.
- * Every inline script and style carries the response's CSP nonce.
+ * Every inline script and style carries the response's CSP nonce. Each request has its own
+ * i18next instance, in the page's language.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -39,13 +55,17 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   const sheet = new ServerStyleSheet();
+  const i18n = createInstance();
+  await initI18next(i18n, await pageLanguage(request, remixContext), i18nServer.getRouteNamespaces(remixContext));
   return new Promise<Response>((resolve, reject) => {
     let renderFailed = false;
     const { pipe, abort } = renderToPipeableStream(
       sheet.collectStyles(
-        <CspNonceContext.Provider value={nonce}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </CspNonceContext.Provider>,
+        <I18nextProvider i18n={i18n}>
+          <CspNonceContext.Provider value={nonce}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </CspNonceContext.Provider>
+        </I18nextProvider>,
       ),
       {
         nonce,

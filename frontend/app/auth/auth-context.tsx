@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { waitFor, type ActorRefFrom } from 'xstate';
 import type { UserView } from '~/lib/user';
@@ -146,10 +147,6 @@ export function useAuth(): Auth {
   return useMemo(() => ({ user, status, error, ...commands }), [user, status, error, commands]);
 }
 
-export const WELCOME_BACK = (name: string) => `Welcome back, ${name}!`;
-export const WELCOME_NEW = (name: string) => `Welcome to Docent, ${name}!`;
-export const LOGGED_OUT = 'Logged out successfully';
-
 /**
  * The auth toasts. Render it once inside both AuthProvider and NotificationsProvider
  * (the root renders NotificationsProvider inside AuthProvider, so AuthProvider cannot
@@ -158,26 +155,29 @@ export const LOGGED_OUT = 'Logged out successfully';
 export function AuthAnnouncements() {
   const actorRef = useAuthActor();
   const notify = useNotify();
+  const { t } = useTranslation();
   const notifyRef = useRef(notify);
+  const tRef = useRef(t);
   useEffect(() => {
     notifyRef.current = notify;
-  }, [notify]);
+    tRef.current = t;
+  }, [notify, t]);
   useEffect(() => {
     const signedIn = actorRef.on('SIGNED_IN', ({ user, method }) => {
       notifyRef.current({
         type: 'success',
-        title: method === 'register' ? WELCOME_NEW(user.name) : WELCOME_BACK(user.name),
+        title: tRef.current(method === 'register' ? 'auth.welcomeNew' : 'auth.welcomeBack', { name: user.name }),
         metadata: { category: 'auth' },
       });
     });
     const signedOut = actorRef.on('SIGNED_OUT', ({ reason }) => {
       if (reason === 'logout')
-        notifyRef.current({ type: 'success', title: LOGGED_OUT, metadata: { category: 'auth' } });
+        notifyRef.current({ type: 'success', title: tRef.current('auth.loggedOut'), metadata: { category: 'auth' } });
       if (reason === 'refreshFailed') {
         notifyRef.current({
           type: 'security',
-          title: 'Token refresh failed',
-          message: 'Please sign in again.',
+          title: tRef.current('auth.refreshFailed'),
+          message: tRef.current('auth.signInAgain'),
           metadata: { category: 'auth' },
         });
       }

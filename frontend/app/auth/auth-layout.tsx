@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 
 const StyledAuthPage = styled.div`
@@ -85,6 +86,7 @@ const StyledFooter = styled.footer`
 
 /** The centered card of the sign-in pages, with the terms and privacy notes under it. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  const { t } = useTranslation('auth');
   return (
     <StyledAuthPage>
       <StyledCard aria-labelledby="auth-title">
@@ -97,21 +99,19 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
       </StyledCard>
       <StyledFooter>
         <p>
-          By continuing you accept the <a href="#terms">Terms of Use</a> and the <a href="#privacy">Privacy notice</a>.
+          <Trans
+            t={t}
+            i18nKey="layout.accept"
+            components={{ terms: <a href="#terms" />, privacy: <a href="#privacy" /> }}
+          />
         </p>
         <section id="terms" aria-labelledby="terms-title">
-          <h2 id="terms-title">Terms of Use</h2>
-          <p>
-            The terms of use of this Docent installation are set by the organisation that runs it; ask its
-            administrator.
-          </p>
+          <h2 id="terms-title">{t('layout.termsTitle')}</h2>
+          <p>{t('layout.terms')}</p>
         </section>
         <section id="privacy" aria-labelledby="privacy-title">
-          <h2 id="privacy-title">Privacy notice</h2>
-          <p>
-            Your sign-in is kept in an httpOnly cookie on this server, never in browser storage. Your account and
-            documents are stored by this installation; the privacy policy of the organisation that runs it applies.
-          </p>
+          <h2 id="privacy-title">{t('layout.privacyTitle')}</h2>
+          <p>{t('layout.privacy')}</p>
         </section>
       </StyledFooter>
     </StyledAuthPage>

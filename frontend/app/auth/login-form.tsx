@@ -2,6 +2,7 @@ import { loginSchema } from '@docent/common/auth';
 import { checkRequest } from '@docent/common/validation';
 import { Link, useNavigate } from '@remix-run/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, Checkbox, FormAlert, PasswordField, TextField } from '~/components/forms';
@@ -49,6 +50,7 @@ interface LoginFormProps {
  */
 export function LoginForm({ redirectTo, demoAvailable, serverError = null }: LoginFormProps) {
   const { status, error, login, demoLogin, clearError } = useAuth();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState<'login' | 'demo' | null>(null);
@@ -108,40 +110,48 @@ export function LoginForm({ redirectTo, demoAvailable, serverError = null }: Log
         <StyledFieldset disabled={busy}>
           <TextField
             ref={emailRef}
-            label="Email"
+            label={t('login.email')}
             name="email"
             type="email"
             autoComplete="username"
             inputMode="email"
             required
           />
-          <PasswordField ref={passwordRef} label="Password" name="password" autoComplete="current-password" required />
-          <Checkbox label="Remember me for 30 days" name="rememberMe" />
+          <PasswordField
+            ref={passwordRef}
+            label={t('login.password')}
+            name="password"
+            autoComplete="current-password"
+            required
+          />
+          <Checkbox label={t('login.rememberMe')} name="rememberMe" />
           <Button type="submit" fullWidth busy={submitting === 'login'}>
-            {submitting === 'login' ? 'Signing in...' : 'Sign In'}
+            {submitting === 'login' ? t('login.signingIn') : t('login.signIn')}
           </Button>
         </StyledFieldset>
       </StyledAuthForm>
 
       {demoAvailable && (
         <>
-          <StyledDivider>or</StyledDivider>
-          <form method="post" onSubmit={onDemo} aria-label="Demo login">
+          <StyledDivider>{t('login.or')}</StyledDivider>
+          <form method="post" onSubmit={onDemo} aria-label={t('login.demoLogin')}>
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="demo" />
             <Button type="submit" variant="secondary" fullWidth disabled={busy} busy={submitting === 'demo'}>
-              {submitting === 'demo' ? 'Signing in...' : 'Try the demo account'}
+              {submitting === 'demo' ? t('login.signingIn') : t('login.tryDemo')}
             </Button>
-            <StyledDemoNote>
-              Signs you in as the demo administrator, who can look around but not change users, roles, models or API
-              keys.
-            </StyledDemoNote>
+            <StyledDemoNote>{t('login.demoNote')}</StyledDemoNote>
           </form>
         </>
       )}
 
       <StyledSwitchLine>
-        Don&apos;t have an account? <Link to={authPageHref('/register', redirectTo)}>Create one</Link>
+        {/* The tag is <signup>, not <link>: Trans would read <link> as HTML's empty element. */}
+        <Trans
+          t={t}
+          i18nKey="login.noAccount"
+          components={{ signup: <Link to={authPageHref('/register', redirectTo)} /> }}
+        />
       </StyledSwitchLine>
     </>
   );

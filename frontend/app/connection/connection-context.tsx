@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
 import { useAuth } from '~/auth/auth-context';
 import {
@@ -29,8 +30,6 @@ export interface Connection {
 
 const ConnectionContext = createContext<Connection | null>(null);
 
-export const RECONNECT_TOAST_TITLE = 'Attempting to reconnect...';
-
 /**
  * socket.io at /ws on this origin. The browser sends the httpOnly session cookie
  * with the handshake, which is how the server knows who this is. socket.io's own
@@ -44,15 +43,20 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const notify = useNotify();
+  const { t } = useTranslation();
   // The actor starts in an effect, so the server renders the initial state and opens no socket.
   const actorRef = useActorRef(connectionMachine, { input: { openSocket, userId } });
 
   useEffect(() => {
     const subscription = actorRef.on('RECONNECTING', () =>
-      notify({ type: 'system', title: RECONNECT_TOAST_TITLE, metadata: { category: 'connection', priority: 'low' } }),
+      notify({
+        type: 'system',
+        title: t('connection.reconnecting'),
+        metadata: { category: 'connection', priority: 'low' },
+      }),
     );
     return () => subscription.unsubscribe();
-  }, [actorRef, notify]);
+  }, [actorRef, notify, t]);
 
   useEffect(() => {
     actorRef.send({ type: 'SESSION_CHANGED', userId });

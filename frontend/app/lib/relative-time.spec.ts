@@ -22,3 +22,15 @@ describe('relative time', () => {
     expect(formatRelativeTime('2025-03-10T11:55:00.000Z', now)).toBe('5m ago');
   });
 });
+
+describe('relative time in another language', () => {
+  // Intl puts no-break spaces between the words.
+  const words = (text: string) => text.replace(/\s/gu, ' ');
+
+  it('says now, minutes, hours and days in the words of that language', () => {
+    expect(words(formatRelativeTime(ago(5_000), now, 'de'))).toBe('jetzt');
+    expect(words(formatRelativeTime(ago(5 * 60_000), now, 'de'))).toBe('vor 5 Min.');
+    expect(words(formatRelativeTime(ago(3 * 3_600_000), now, 'fr'))).toBe('il y a 3 h');
+    expect(words(formatRelativeTime(ago(3 * 86_400_000), now, 'es'))).toBe('hace 3 d');
+  });
+});

@@ -1,4 +1,5 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { bellLabel, formatBadgeCount } from './notification-format';
 import { NotificationPanel } from './notification-panel';
@@ -7,6 +8,7 @@ import { useNotificationsState } from './notifications-context';
 /** The top bar's bell: the unread badge ('99+' above 99) and the notifications panel it opens. */
 export function NotificationBell() {
   const { unreadCount } = useNotificationsState();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -30,7 +32,7 @@ export function NotificationBell() {
       <StyledBellButton
         ref={buttonRef}
         type="button"
-        aria-label={bellLabel(unreadCount)}
+        aria-label={bellLabel(unreadCount, t)}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}

@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import { englishT } from '../i18n/english.spec-support';
 import { bellLabel, formatBadgeCount, formatRelativeTime } from './notification-format';
+
+const t = englishT('common');
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const SECOND = 1000;
@@ -38,8 +41,8 @@ describe('the bell badge', () => {
   });
 
   it('names the count for screen readers', () => {
-    expect(bellLabel(0)).toBe('Notifications, none unread');
-    expect(bellLabel(3)).toBe('Notifications, 3 unread');
-    expect(bellLabel(120)).toBe('Notifications, more than 99 unread');
+    expect(bellLabel(0, t)).toBe('Notifications, none unread');
+    expect(bellLabel(3, t)).toBe('Notifications, 3 unread');
+    expect(bellLabel(120, t)).toBe('Notifications, more than 99 unread');
   });
 });

@@ -1,17 +1,8 @@
 /** How notifications read on screen: pure, so the rules are tested without a DOM. */
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+import type { TFunction } from 'i18next';
 
 /** The spec's relative time labels: 'Just now', then 'm ago', 'h ago', 'd ago'. */
-export function formatRelativeTime(timestamp: number, now: number): string {
-  const elapsed = Math.max(0, now - timestamp);
-  if (elapsed < MINUTE_MS) return 'Just now';
-  if (elapsed < HOUR_MS) return `${Math.floor(elapsed / MINUTE_MS)}m ago`;
-  if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR_MS)}h ago`;
-  return `${Math.floor(elapsed / DAY_MS)}d ago`;
-}
+export { formatRelativeTime } from '../lib/relative-time';
 
 /** The bell's badge: nothing at 0, the count up to 99, then '99+'. */
 export function formatBadgeCount(count: number): string {
@@ -20,7 +11,7 @@ export function formatBadgeCount(count: number): string {
 }
 
 /** The bell's accessible name, so the count is heard and not only seen. */
-export function bellLabel(count: number): string {
-  if (count <= 0) return 'Notifications, none unread';
-  return `Notifications, ${count > 99 ? 'more than 99' : count} unread`;
+export function bellLabel(count: number, t: TFunction<'common'>): string {
+  if (count <= 0) return t('notifications.bellNone');
+  return count > 99 ? t('notifications.bellMany') : t('notifications.bellUnread', { count });
 }

@@ -1,16 +1,17 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { IconButton } from '~/components/ui/icon-button';
 import { formatBadgeCount, formatRelativeTime } from './notification-format';
 import { NotificationSettingsForm } from './notification-settings';
-import { NOTIFICATION_TYPE_LABELS, type AppNotification, type NotificationType } from './notification-store';
+import type { AppNotification, NotificationType } from './notification-store';
 import { typeAccent, typeMuted } from './notification-type-style';
 import { useNotificationActions, useNotificationsState } from './notifications-context';
 
 const TABS = [
-  { key: 'all', label: 'All' },
-  { key: 'unread', label: 'Unread' },
-  { key: 'settings', label: 'Settings' },
+  { key: 'all', label: 'notifications.all' },
+  { key: 'unread', label: 'notifications.unread' },
+  { key: 'settings', label: 'notifications.settings' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -26,6 +27,7 @@ interface NotificationPanelProps {
 
 /** The notifications panel: a non-modal dialog with the tabs All, Unread and Settings. */
 export function NotificationPanel({ id, onClose, containerRef }: NotificationPanelProps) {
+  const { t } = useTranslation();
   const { notifications, unreadCount } = useNotificationsState();
   const { markRead, markAllRead, remove, clearAll } = useNotificationActions();
   const [selected, setSelected] = useState<TabKey>('all');
@@ -96,7 +98,7 @@ export function NotificationPanel({ id, onClose, containerRef }: NotificationPan
       onBlur={onPanelBlur}
     >
       <StyledHeader>
-        <StyledHeading id={headingId}>Notifications</StyledHeading>
+        <StyledHeading id={headingId}>{t('notifications.heading')}</StyledHeading>
         <StyledHeaderActions>
           <StyledTextButton
             type="button"
@@ -105,7 +107,7 @@ export function NotificationPanel({ id, onClose, containerRef }: NotificationPan
               if (unreadCount > 0) markAllRead();
             }}
           >
-            Mark all read
+            {t('notifications.markAllRead')}
           </StyledTextButton>
           <StyledTextButton
             type="button"
@@ -114,12 +116,12 @@ export function NotificationPanel({ id, onClose, containerRef }: NotificationPan
               if (notifications.length > 0) clearAll();
             }}
           >
-            Clear all
+            {t('notifications.clearAll')}
           </StyledTextButton>
         </StyledHeaderActions>
       </StyledHeader>
 
-      <StyledTabList role="tablist" aria-label="Notification views">
+      <StyledTabList role="tablist" aria-label={t('notifications.views')}>
         {TABS.map((tab) => (
           <StyledTab
             key={tab.key}
@@ -135,7 +137,7 @@ export function NotificationPanel({ id, onClose, containerRef }: NotificationPan
             onClick={() => selectTab(tab.key)}
             onKeyDown={onTabKeyDown}
           >
-            {tab.label}
+            {t(tab.label)}
             {tab.key === 'unread' && unreadCount > 0 && (
               <>
                 <StyledTabCount aria-hidden="true">{formatBadgeCount(unreadCount)}</StyledTabCount>
@@ -150,7 +152,7 @@ export function NotificationPanel({ id, onClose, containerRef }: NotificationPan
         {selected === 'settings' ? (
           <NotificationSettingsForm />
         ) : visible.length === 0 ? (
-          <StyledEmpty>{selected === 'unread' ? 'All caught up!' : 'No notifications'}</StyledEmpty>
+          <StyledEmpty>{selected === 'unread' ? t('notifications.allCaughtUp') : t('notifications.none')}</StyledEmpty>
         ) : (
           <StyledList>
             {visible.map((notification) => (
@@ -184,19 +186,23 @@ interface NotificationItemProps {
 
 function NotificationItem({ notification, now, onMarkRead, onDelete }: NotificationItemProps) {
   const { title, message, type, read, timestamp, action } = notification;
+  const { t, i18n } = useTranslation();
   return (
     <StyledItem $read={read}>
       <StyledItemMain>
         <StyledItemMeta>
-          <StyledTypeBadge $type={type}>{NOTIFICATION_TYPE_LABELS[type]}</StyledTypeBadge>
+          <StyledTypeBadge $type={type}>{t(`notifications.types.${type}`)}</StyledTypeBadge>
           {!read && (
             <>
               <StyledUnreadDot aria-hidden="true" />
-              <span className="visually-hidden">Unread</span>
+              <span className="visually-hidden">{t('notifications.unread')}</span>
             </>
           )}
-          <StyledTime dateTime={new Date(timestamp).toISOString()} title={new Date(timestamp).toLocaleString()}>
-            {formatRelativeTime(timestamp, now)}
+          <StyledTime
+            dateTime={new Date(timestamp).toISOString()}
+            title={new Date(timestamp).toLocaleString(i18n.language)}
+          >
+            {formatRelativeTime(timestamp, now, i18n.language)}
           </StyledTime>
         </StyledItemMeta>
         <StyledItemTitle $read={read}>{title}</StyledItemTitle>
@@ -215,7 +221,12 @@ function NotificationItem({ notification, now, onMarkRead, onDelete }: Notificat
       </StyledItemMain>
       <StyledItemActions>
         {!read && (
-          <IconButton size="sm" label={`Mark as read: ${title}`} title="Mark as read" onClick={onMarkRead}>
+          <IconButton
+            size="sm"
+            label={t('notifications.markAsReadLabel', { title })}
+            title={t('notifications.markAsRead')}
+            onClick={onMarkRead}
+          >
             <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16">
               <path
                 d="M3 8.5l3 3 7-7"
@@ -228,7 +239,12 @@ function NotificationItem({ notification, now, onMarkRead, onDelete }: Notificat
             </svg>
           </IconButton>
         )}
-        <IconButton size="sm" label={`Delete: ${title}`} title="Delete" onClick={onDelete}>
+        <IconButton
+          size="sm"
+          label={t('notifications.deleteLabel', { title })}
+          title={t('notifications.delete')}
+          onClick={onDelete}
+        >
           <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16">
             <path
               d="M3 4.5h10M6.5 4.5V3h3v1.5M4.5 4.5l.6 8.5h5.8l.6-8.5"

@@ -1,17 +1,12 @@
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type BrowserPermission } from './notification-store';
+import { NOTIFICATION_TYPES } from './notification-store';
 import { useNotificationActions, useNotificationsState } from './notifications-context';
-
-const BROWSER_PERMISSION_HINTS: Readonly<Record<BrowserPermission, string>> = {
-  default: 'Your browser will ask for permission when you turn this on.',
-  granted: 'Shown by your browser, even while Docent is in the background.',
-  denied: 'Blocked by your browser. Allow notifications for this site in the browser settings to use them.',
-  unsupported: 'This browser does not support notifications.',
-};
 
 /** The notification settings: the three channels, then one switch per type. */
 export function NotificationSettingsForm() {
+  const { t } = useTranslation();
   const { settings, browserPermission } = useNotificationsState();
   const { updateSettings } = useNotificationActions();
   const browserUnavailable = browserPermission === 'denied' || browserPermission === 'unsupported';
@@ -19,36 +14,36 @@ export function NotificationSettingsForm() {
   return (
     <StyledSettings>
       <StyledFieldset>
-        <StyledLegend>Delivery</StyledLegend>
+        <StyledLegend>{t('notifications.delivery')}</StyledLegend>
         <SettingSwitch
-          label="Pop-up toasts"
-          description="Show new notifications briefly in the corner of the page."
+          label={t('notifications.toasts')}
+          description={t('notifications.toastsDescription')}
           checked={settings.enableToast}
           onChange={(enableToast) => updateSettings({ enableToast })}
         />
         <SettingSwitch
-          label="Browser notifications"
-          description={BROWSER_PERMISSION_HINTS[browserPermission]}
+          label={t('notifications.browser')}
+          description={t(`notifications.permission.${browserPermission}`)}
           checked={settings.enableBrowser && !browserUnavailable}
           disabled={browserUnavailable}
           onChange={(enableBrowser) => updateSettings({ enableBrowser })}
         />
         <SettingSwitch
-          label="Sound"
-          description="Play a short tone for each new notification."
+          label={t('notifications.sound')}
+          description={t('notifications.soundDescription')}
           checked={settings.enableSound}
           onChange={(enableSound) => updateSettings({ enableSound })}
         />
       </StyledFieldset>
       <StyledFieldset>
-        <StyledLegend>Categories</StyledLegend>
+        <StyledLegend>{t('notifications.categories')}</StyledLegend>
         <StyledHint>
           Turned-off categories are still listed here, but never pop up, play a sound or reach the browser.
         </StyledHint>
         {NOTIFICATION_TYPES.map((type) => (
           <SettingSwitch
             key={type}
-            label={NOTIFICATION_TYPE_LABELS[type]}
+            label={t(`notifications.types.${type}`)}
             checked={settings.categories[type]}
             onChange={(on) => updateSettings({ categories: { [type]: on } })}
           />

@@ -104,17 +104,6 @@ export const DEFAULT_SETTINGS: NotificationSettings = {
   categories: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, true])) as Record<NotificationType, boolean>,
 };
 
-export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, string>> = {
-  info: 'Info',
-  success: 'Success',
-  warning: 'Warning',
-  error: 'Error',
-  system: 'System',
-  security: 'Security',
-  processing: 'Processing',
-  search: 'Search',
-};
-
 export const isNotificationType = (value: unknown): value is NotificationType =>
   typeof value === 'string' && (NOTIFICATION_TYPES as readonly string[]).includes(value);
 

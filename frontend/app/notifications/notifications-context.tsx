@@ -10,6 +10,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   browserPermission,
   newNotificationId,
@@ -100,6 +101,7 @@ interface NotificationsProviderProps {
 }
 
 export function NotificationsProvider({ children, userId = null, welcome = true }: NotificationsProviderProps) {
+  const { t } = useTranslation();
   const [state, dispatch] = useReducer(notificationReducer, initialNotificationState);
   const [permission, setPermission] = useState<BrowserPermission>('default');
   // notify() decides with the newest settings, even ones changed in the same tick.
@@ -227,13 +229,13 @@ export function NotificationsProvider({ children, userId = null, welcome = true 
       rememberWelcomeShown();
       notify({
         type: 'info',
-        title: 'Welcome to Docent',
-        message: 'Notifications appear here. Press F8 to reach them from the keyboard.',
+        title: t('notifications.welcomeTitle'),
+        message: t('notifications.welcomeMessage'),
         metadata: { category: 'welcome', priority: 'low' },
       });
     }, WELCOME_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [welcome, notify]);
+  }, [welcome, notify, t]);
 
   const value = useMemo<NotificationsState>(
     () => ({

@@ -8,9 +8,10 @@ import {
   type FocusEvent,
   type KeyboardEvent,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled, { keyframes } from 'styled-components';
 import { IconButton } from '~/components/ui/icon-button';
-import { NOTIFICATION_TYPE_LABELS, type NotificationType, type Toast } from './notification-store';
+import type { NotificationType, Toast } from './notification-store';
 import { typeAccent, typeMuted } from './notification-type-style';
 
 export interface ToastRegionHandle {
@@ -32,6 +33,7 @@ export const ToastRegion = forwardRef<ToastRegionHandle, ToastRegionProps>(funct
   { toasts, onDismiss },
   ref,
 ) {
+  const { t } = useTranslation();
   const regionRef = useRef<HTMLElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
   const [hovered, setHovered] = useState(false);
@@ -88,7 +90,7 @@ export const ToastRegion = forwardRef<ToastRegionHandle, ToastRegionProps>(funct
     <StyledToastRegion
       ref={regionRef}
       tabIndex={-1}
-      aria-label="Notifications (F8)"
+      aria-label={t('notifications.region')}
       aria-live="polite"
       aria-relevant="additions text"
       aria-atomic="false"
@@ -99,7 +101,7 @@ export const ToastRegion = forwardRef<ToastRegionHandle, ToastRegionProps>(funct
       onBlur={onBlur}
     >
       {toasts.length === 0 ? (
-        <StyledEmptyHint>No new notifications. Press Escape to go back.</StyledEmptyHint>
+        <StyledEmptyHint>{t('notifications.emptyRegionHint')}</StyledEmptyHint>
       ) : (
         <StyledToastList>
           {toasts.map((toast) => (
@@ -112,6 +114,7 @@ export const ToastRegion = forwardRef<ToastRegionHandle, ToastRegionProps>(funct
 });
 
 function ToastItem({ toast, paused, onDismiss }: { toast: Toast; paused: boolean; onDismiss: (id: string) => void }) {
+  const { t } = useTranslation();
   const remainingRef = useRef(toast.durationMs);
 
   useEffect(() => {
@@ -127,7 +130,7 @@ function ToastItem({ toast, paused, onDismiss }: { toast: Toast; paused: boolean
   return (
     <StyledToast data-toast-id={toast.id} $type={toast.type}>
       <StyledToastBody>
-        <StyledToastType $type={toast.type}>{NOTIFICATION_TYPE_LABELS[toast.type]}</StyledToastType>
+        <StyledToastType $type={toast.type}>{t(`notifications.types.${toast.type}`)}</StyledToastType>
         <StyledToastTitle>{toast.title}</StyledToastTitle>
         {toast.message && <StyledToastMessage>{toast.message}</StyledToastMessage>}
         {toast.action && (
@@ -142,7 +145,11 @@ function ToastItem({ toast, paused, onDismiss }: { toast: Toast; paused: boolean
           </StyledToastAction>
         )}
       </StyledToastBody>
-      <IconButton size="sm" label={`Dismiss notification: ${toast.title}`} onClick={() => onDismiss(toast.id)}>
+      <IconButton
+        size="sm"
+        label={t('notifications.dismissLabel', { title: toast.title })}
+        onClick={() => onDismiss(toast.id)}
+      >
         <svg aria-hidden="true" focusable="false" width="14" height="14" viewBox="0 0 14 14">
           <path d="M3 3l8 8M11 3l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
         </svg>

@@ -2,6 +2,7 @@ import type { Theme, UserPreferences } from '@docent/common/preferences';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteError, useSearchParams } from '@remix-run/react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useRef } from 'react';
 import { PageErrorCard } from '~/components/errors/error-screen';
 import { Button } from '~/components/forms';
@@ -61,13 +62,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+export const handle = { i18n: 'settings' };
+
 const SETTINGS_TABS = [
-  { key: 'profile', label: 'Profile' },
-  { key: 'security', label: 'Security' },
-  { key: 'preferences', label: 'Preferences' },
-  { key: 'performance', label: 'Performance' },
-  { key: 'data', label: 'Data' },
-  { key: 'advanced', label: 'Advanced' },
+  { key: 'profile', label: 'tabs.profile' },
+  { key: 'security', label: 'tabs.security' },
+  { key: 'preferences', label: 'tabs.preferences' },
+  { key: 'performance', label: 'tabs.performance' },
+  { key: 'data', label: 'tabs.data' },
+  { key: 'advanced', label: 'tabs.advanced' },
 ] as const;
 type SettingsTab = (typeof SETTINGS_TABS)[number]['key'];
 
@@ -80,6 +83,8 @@ const tabOf = (value: string | null): SettingsTab => SETTINGS_TABS.find((tab) =>
 export default function SettingsPage() {
   const loaded = useLoaderData<typeof loader>();
   const notify = useNotify();
+  const { t } = useTranslation('settings');
+  const tabs = SETTINGS_TABS.map(({ key, label }) => ({ key, label: t(label) }));
   const { setTheme } = useThemePreference();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams.get('tab'));
@@ -96,18 +101,18 @@ export default function SettingsPage() {
     if (outcome.ok && outcome.intent === 'save-preferences') {
       settings.send({ type: 'SAVED', preferences: outcome.preferences });
       setTheme(shownTheme(outcome.preferences.theme));
-      notify({ type: 'success', title: 'Settings saved successfully' });
+      notify({ type: 'success', title: t('saved') });
     } else if (!outcome.ok) {
       settings.send({ type: 'SAVE_FAILED', error: outcome.error });
-      notify({ type: 'error', title: 'Saving settings failed', message: outcome.error });
+      notify({ type: 'error', title: t('saveFailed'), message: outcome.error });
     }
   });
   const syncing = useSettingsAction('sync', (outcome) => {
     if (outcome.ok && outcome.intent === 'save-preferences') {
       settings.send({ type: 'SYNCED', preferences: outcome.preferences });
-      notify({ type: 'success', title: 'Data synchronized successfully' });
+      notify({ type: 'success', title: t('synced') });
     } else if (!outcome.ok) {
-      notify({ type: 'error', title: 'Sync failed', message: outcome.error });
+      notify({ type: 'error', title: t('syncFailed'), message: outcome.error });
     }
   });
 
@@ -158,22 +163,22 @@ export default function SettingsPage() {
     <Page>
       <PageHeader>
         <div>
-          <h1>Settings</h1>
-          <p>Your profile, security, preferences and data.</p>
+          <h1>{t('title')}</h1>
+          <p>{t('subtitle')}</p>
         </div>
         <PageHeaderActions>
-          <Badge $tone={online ? 'success' : 'warning'} role="status" aria-label={online ? 'Online' : 'Offline'}>
-            {online ? 'Online' : 'Offline'}
+          <Badge $tone={online ? 'success' : 'warning'} role="status" aria-label={online ? t('online') : t('offline')}>
+            {online ? t('online') : t('offline')}
           </Badge>
           {hasUnsavedChanges && (
             <Button onClick={() => settings.send({ type: 'SAVE' })} disabled={saving} busy={saving}>
-              Save Changes
+              {t('saveChanges')}
             </Button>
           )}
         </PageHeaderActions>
       </PageHeader>
 
-      <Tabs label="Settings sections" tabs={SETTINGS_TABS} selected={tab} onSelect={selectTab}>
+      <Tabs label={t('sections')} tabs={tabs} selected={tab} onSelect={selectTab}>
         {tab === 'profile' && <ProfileTab user={loaded.user} />}
         {tab === 'security' && <SecurityTab user={loaded.user} apiKeys={loaded.apiKeys} sessions={loaded.sessions} />}
         {tab === 'preferences' && (

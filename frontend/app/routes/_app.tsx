@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAuth } from '~/auth/auth-context';
 import { authPageHref, safeRedirect } from '~/auth/redirect-target';
@@ -37,6 +38,7 @@ const StyledPending = styled.div`
 export default function ProtectedLayout() {
   const { sidebarCollapsed } = useLoaderData<typeof loader>();
   const { user, status, restore } = useAuth();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const wasSignedIn = useRef(user !== null);
@@ -67,7 +69,7 @@ export default function ProtectedLayout() {
   if (!user) {
     return (
       <StyledPending>
-        <Spinner label="Loading your session..." size="lg" />
+        <Spinner label={t('nav.loadingSession')} size="lg" />
       </StyledPending>
     );
   }

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '~/auth/auth-layout';
 import { readSignIn, signIn } from '~/auth/auth-session.server';
 import { LoginForm } from '~/auth/login-form';
@@ -8,6 +9,8 @@ import { anonymousCall, ApiError } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { getWebSession } from '~/lib/session.server';
 import { AUTH_MESSAGES } from '~/machines/auth.machine';
+
+export const handle = { i18n: 'auth' };
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Docent' }];
 
@@ -52,11 +55,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginPage() {
   const { redirectTo, demoAvailable } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation('auth');
   return (
-    <AuthLayout
-      title="Sign in to Docent"
-      subtitle="Welcome back. Sign in to search, chat with and manage your documents."
-    >
+    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
       <LoginForm redirectTo={redirectTo} demoAvailable={demoAvailable} serverError={actionData?.error ?? null} />
     </AuthLayout>
   );

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Button } from '~/components/forms';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
@@ -11,6 +12,7 @@ export function AdvancedTab() {
   const titleId = useId();
   const notify = useNotify();
   // Only the browser knows its storage: measured on each render once hydrated, again after a clear.
+  const { t } = useTranslation('settings');
   const hydrated = useHydrated();
   const [, setClears] = useState(0);
   const usageKb = hydrated ? storageUsageKb(window.localStorage) : null;
@@ -18,7 +20,7 @@ export function AdvancedTab() {
   const clearLocalStorage = () => {
     window.localStorage.clear();
     setClears((clears) => clears + 1);
-    notify({ type: 'success', title: 'Local storage cleared' });
+    notify({ type: 'success', title: t('advanced.cleared') });
   };
 
   const resetAppState = () => {
@@ -30,27 +32,23 @@ export function AdvancedTab() {
 
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader
-        title="Browser storage"
-        titleId={titleId}
-        description="Bookmarks, notifications and their settings are kept in this browser only."
-      />
+      <CardHeader title={t('advanced.title')} titleId={titleId} description={t('advanced.description')} />
       <CardBody>
         <p>
-          Storage used: <strong data-testid="storage-usage">{usageKb === null ? '…' : `${usageKb} KB`}</strong>
+          {t('advanced.storageUsed')}{' '}
+          <strong data-testid="storage-usage">
+            {usageKb === null ? '…' : t('advanced.kilobytes', { value: usageKb })}
+          </strong>
         </p>
         <StyledActions>
           <Button variant="secondary" onClick={clearLocalStorage}>
-            Clear Local Storage
+            {t('advanced.clear')}
           </Button>
           <Button variant="secondary" onClick={resetAppState}>
-            Reset App State
+            {t('advanced.reset')}
           </Button>
         </StyledActions>
-        <StyledMuted>
-          Clearing removes this browser&apos;s bookmarks, notifications and notification settings. Resetting also
-          forgets this tab&apos;s state and reloads the page. Neither signs you out or changes anything on the server.
-        </StyledMuted>
+        <StyledMuted>{t('advanced.note')}</StyledMuted>
       </CardBody>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { backupFileSchema, INVALID_BACKUP_FILE, type BackupResponse } from '@docent/common/settings';
 import { checkRequest } from '@docent/common/validation';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/forms';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { fetchRouteJson } from '~/lib/route-json';
@@ -18,16 +19,17 @@ interface DataTabProps {
 export function DataTab({ onSync, syncing }: DataTabProps) {
   const titleId = useId();
   const notify = useNotify();
+  const { t } = useTranslation('settings');
   const fileInput = useRef<HTMLInputElement>(null);
   const [exporting, setExporting] = useState(false);
   const importing = useSettingsAction('import-backup', (outcome) => {
     if (outcome.ok && outcome.intent === 'import-backup') {
       notify({
         type: 'success',
-        title: 'Data imported successfully',
+        title: t('data.imported'),
         message:
           outcome.documentsSkipped.length > 0
-            ? `${outcome.documentsSkipped.length} document(s) in the file are gone or not yours to change: left alone.`
+            ? t('data.documentsSkipped', { count: outcome.documentsSkipped.length })
             : undefined,
       });
       // Spec section 4: a successful import reloads the page.
@@ -35,7 +37,7 @@ export function DataTab({ onSync, syncing }: DataTabProps) {
     } else if (!outcome.ok) {
       notify({
         type: 'error',
-        title: outcome.error === INVALID_BACKUP_FILE ? INVALID_BACKUP_FILE : 'Failed to import data',
+        title: outcome.error === INVALID_BACKUP_FILE ? t('data.invalidFile') : t('data.importFailed'),
         message: outcome.error === INVALID_BACKUP_FILE ? undefined : outcome.error,
       });
     }
@@ -52,11 +54,11 @@ export function DataTab({ onSync, syncing }: DataTabProps) {
       link.download = backupFileName(new Date());
       link.click();
       URL.revokeObjectURL(url);
-      notify({ type: 'success', title: 'Data exported successfully' });
+      notify({ type: 'success', title: t('data.exported') });
     } catch (error) {
       notify({
         type: 'error',
-        title: 'Failed to export data',
+        title: t('data.exportFailed'),
         message: error instanceof Error ? error.message : undefined,
       });
     } finally {
@@ -76,7 +78,7 @@ export function DataTab({ onSync, syncing }: DataTabProps) {
     }
     const checked = checkRequest(backupFileSchema, parsed);
     if (!checked.ok) {
-      notify({ type: 'error', title: INVALID_BACKUP_FILE });
+      notify({ type: 'error', title: t('data.invalidFile') });
       return;
     }
     // The browser's part of the file: the server applies the rest, all of it or nothing.
@@ -87,15 +89,11 @@ export function DataTab({ onSync, syncing }: DataTabProps) {
   return (
     <StyledTabContent>
       <Card aria-labelledby={titleId}>
-        <CardHeader
-          title="Your data"
-          titleId={titleId}
-          description="A backup file holds your preferences, the metadata of your documents, your search and chat history, and this browser's bookmarks."
-        />
+        <CardHeader title={t('data.title')} titleId={titleId} description={t('data.description')} />
         <CardBody>
           <StyledActions>
             <Button onClick={() => void exportData()} disabled={exporting} busy={exporting}>
-              Export Data
+              {t('data.export')}
             </Button>
             <Button
               variant="secondary"
@@ -103,25 +101,21 @@ export function DataTab({ onSync, syncing }: DataTabProps) {
               disabled={importing.busy}
               busy={importing.busy}
             >
-              Import Data
+              {t('data.import')}
             </Button>
             <Button variant="secondary" onClick={onSync} disabled={syncing} busy={syncing}>
-              Sync
+              {t('data.sync')}
             </Button>
             <input
               ref={fileInput}
               type="file"
               accept="application/json,.json"
-              aria-label="Backup file to import"
+              aria-label={t('data.fileToImport')}
               hidden
               onChange={(event) => void importFile(event)}
             />
           </StyledActions>
-          <StyledMuted>
-            Importing sets your preferences, your documents&apos; metadata and your search history as the file has them,
-            all or nothing, and restores its bookmarks in this browser. Your chat sessions stay as the server recorded
-            them.
-          </StyledMuted>
+          <StyledMuted>{t('data.importNote')}</StyledMuted>
         </CardBody>
       </Card>
     </StyledTabContent>

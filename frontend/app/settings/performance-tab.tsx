@@ -2,51 +2,69 @@ import { INTELLIGENCE_STATS_POLL_INTERVAL_MS } from '@docent/common/search';
 import { MODELS_POLL_INTERVAL_MS } from '@docent/common/models';
 import { PERFORMANCE_SAMPLE_SIZE, type LatencySummary, type PerformanceResponse } from '@docent/common/settings';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { DateTime } from '~/components/ui/date-time';
 import { StatCard, StatCardGrid } from '~/components/ui/stat-card';
 import { StyledMuted, StyledRows, StyledRowText, StyledTabContent } from './settings-layout';
 
-const ms = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('en')} ms`);
-const seconds = (milliseconds: number) => `${milliseconds / 1000} s`;
+const SECOND_MS = 1000;
 
 /** How fast the server answered this user: their own latest searches and chat answers. */
 export function PerformanceTab({ performance }: { performance: Omit<PerformanceResponse, 'success'> }) {
+  const { t } = useTranslation('settings');
   return (
     <StyledTabContent>
-      <LatencyCard title="Your searches" what="searches" summary={performance.search} />
-      <LatencyCard title="Your chat answers" what="chat answers" summary={performance.chat} />
+      <LatencyCard
+        title={t('performance.searches')}
+        description={t('performance.searchesDescription', { count: PERFORMANCE_SAMPLE_SIZE })}
+        empty={t('performance.noSearches')}
+        summary={performance.search}
+      />
+      <LatencyCard
+        title={t('performance.chats')}
+        description={t('performance.chatsDescription', { count: PERFORMANCE_SAMPLE_SIZE })}
+        empty={t('performance.noChats')}
+        summary={performance.chat}
+      />
       <CacheCard />
     </StyledTabContent>
   );
 }
 
-function LatencyCard({ title, what, summary }: { title: string; what: string; summary: LatencySummary }) {
+interface LatencyCardProps {
+  title: string;
+  description: string;
+  /** What the card says before there is any sample. */
+  empty: string;
+  summary: LatencySummary;
+}
+
+function LatencyCard({ title, description, empty, summary }: LatencyCardProps) {
   const titleId = useId();
+  const { t, i18n } = useTranslation('settings');
+  const ms = (value: number | null) =>
+    value === null ? '—' : t('performance.milliseconds', { value: value.toLocaleString(i18n.language) });
   const failed = summary.samples.filter((sample) => !sample.success).length;
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader
-        title={title}
-        titleId={titleId}
-        description={`Measured by the server, from your last ${PERFORMANCE_SAMPLE_SIZE} ${what} at most.`}
-      />
+      <CardHeader title={title} titleId={titleId} description={description} />
       <CardBody>
         {summary.samples.length === 0 ? (
-          <StyledMuted>No {what} yet.</StyledMuted>
+          <StyledMuted>{empty}</StyledMuted>
         ) : (
           <>
-            <StatCardGrid label={`${title}: latency`}>
-              <StatCard label="Median (p50)" value={ms(summary.p50Ms)} tone="primary" />
-              <StatCard label="95th percentile (p95)" value={ms(summary.p95Ms)} tone="info" />
+            <StatCardGrid label={t('performance.latency', { title })}>
+              <StatCard label={t('performance.median')} value={ms(summary.p50Ms)} tone="primary" />
+              <StatCard label={t('performance.p95')} value={ms(summary.p95Ms)} tone="info" />
               <StatCard
-                label="Measured"
+                label={t('performance.measured')}
                 tone={failed ? 'warning' : 'success'}
                 value={String(summary.samples.length)}
-                detail={failed ? `${failed} failed` : undefined}
+                detail={failed ? t('performance.failedCount', { count: failed }) : undefined}
               />
             </StatCardGrid>
-            <StyledRows aria-label={`${title}: latest`}>
+            <StyledRows aria-label={t('performance.latest', { title })}>
               {summary.samples.slice(0, 10).map((sample) => (
                 <li key={sample.at}>
                   <StyledRowText>
@@ -54,7 +72,7 @@ function LatencyCard({ title, what, summary }: { title: string; what: string; su
                   </StyledRowText>
                   <span>
                     {ms(sample.latencyMs)}
-                    {sample.success ? '' : ' (failed)'}
+                    {sample.success ? '' : t('performance.failed')}
                   </span>
                 </li>
               ))}
@@ -68,15 +86,17 @@ function LatencyCard({ title, what, summary }: { title: string; what: string; su
 
 function CacheCard() {
   const titleId = useId();
+  const { t, i18n } = useTranslation('settings');
+  const seconds = (milliseconds: number) => (milliseconds / SECOND_MS).toLocaleString(i18n.language);
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader title="Client cache" titleId={titleId} />
+      <CardHeader title={t('performance.cache')} titleId={titleId} />
       <CardBody>
         <StyledMuted>
-          There are no cache settings: the browser keeps no copies of server data. Every page loads what it shows from
-          the server when it opens, and some refresh on their own (models every {seconds(MODELS_POLL_INTERVAL_MS)},
-          intelligence statistics every {seconds(INTELLIGENCE_STATS_POLL_INTERVAL_MS)}
-          ).
+          {t('performance.cacheNote', {
+            models: seconds(MODELS_POLL_INTERVAL_MS),
+            intelligence: seconds(INTELLIGENCE_STATS_POLL_INTERVAL_MS),
+          })}
         </StyledMuted>
       </CardBody>
     </Card>

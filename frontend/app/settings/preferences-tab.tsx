@@ -1,6 +1,7 @@
 import { LANGUAGES, RESULTS_PER_PAGE, THEMES, type UserPreferences } from '@docent/common/preferences';
 import { SEARCH_TYPES } from '@docent/common/search';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormAlert } from '~/components/forms';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { SelectField } from '~/components/ui/select-field';
@@ -8,17 +9,12 @@ import { SliderField } from '~/components/ui/slider-field';
 import { Switch } from '~/components/ui/switch';
 import { StyledForm, StyledMuted } from './settings-layout';
 
-const THEME_LABELS: Record<(typeof THEMES)[number], string> = { light: 'Light', dark: 'Dark', system: 'System' };
+/** Each language is named in itself, so anyone can find their own. */
 const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
   en: 'English',
   es: 'Español',
   fr: 'Français',
   de: 'Deutsch',
-};
-const SEARCH_TYPE_LABELS: Record<(typeof SEARCH_TYPES)[number], string> = {
-  semantic: 'Semantic',
-  keyword: 'Keyword',
-  hybrid: 'Hybrid',
 };
 
 interface PreferencesTabProps {
@@ -31,32 +27,29 @@ interface PreferencesTabProps {
 /** The user's preferences as a draft: Save Changes in the page header saves them to the server. */
 export function PreferencesTab({ draft, onChange, saving, saveError }: PreferencesTabProps) {
   const titleId = useId();
+  const { t } = useTranslation('settings');
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader
-        title="Preferences"
-        titleId={titleId}
-        description="Kept with your account, on every device you sign in on. Save Changes stores them."
-      />
+      <CardHeader title={t('preferences.title')} titleId={titleId} description={t('preferences.description')} />
       <CardBody>
         <StyledForm onSubmit={(event) => event.preventDefault()}>
           <SelectField
-            label="Theme"
+            label={t('preferences.theme')}
             value={draft.theme}
             disabled={saving}
             onChange={(event) => onChange({ theme: event.target.value as UserPreferences['theme'] })}
           >
             {THEMES.map((theme) => (
               <option key={theme} value={theme}>
-                {THEME_LABELS[theme]}
+                {t(`preferences.themes.${theme}`)}
               </option>
             ))}
           </SelectField>
           <SelectField
-            label="Language"
+            label={t('preferences.language')}
             value={draft.language}
             disabled={saving}
-            hint="Stored with your account; the pages are in English for now."
+            hint={t('preferences.languageHint')}
             onChange={(event) => onChange({ language: event.target.value as UserPreferences['language'] })}
           >
             {LANGUAGES.map((language) => (
@@ -66,7 +59,7 @@ export function PreferencesTab({ draft, onChange, saving, saveError }: Preferenc
             ))}
           </SelectField>
           <SliderField
-            label="Results per page"
+            label={t('preferences.resultsPerPage')}
             value={draft.resultsPerPage}
             min={RESULTS_PER_PAGE.min}
             max={RESULTS_PER_PAGE.max}
@@ -75,7 +68,7 @@ export function PreferencesTab({ draft, onChange, saving, saveError }: Preferenc
             onChange={(resultsPerPage) => onChange({ resultsPerPage })}
           />
           <SelectField
-            label="Default search type"
+            label={t('preferences.defaultSearchType')}
             value={draft.defaultSearchType}
             disabled={saving}
             onChange={(event) =>
@@ -84,26 +77,26 @@ export function PreferencesTab({ draft, onChange, saving, saveError }: Preferenc
           >
             {SEARCH_TYPES.map((type) => (
               <option key={type} value={type}>
-                {SEARCH_TYPE_LABELS[type]}
+                {t(`preferences.searchTypes.${type}`)}
               </option>
             ))}
           </SelectField>
           <Switch
-            label="Auto-save"
-            description="Save your work as you go."
+            label={t('preferences.autoSave')}
+            description={t('preferences.autoSaveDescription')}
             checked={draft.autoSave}
             disabled={saving}
             onChange={(autoSave) => onChange({ autoSave })}
           />
           <Switch
-            label="Notifications"
-            description="Tell me when something I started finishes."
+            label={t('preferences.notifications')}
+            description={t('preferences.notificationsDescription')}
             checked={draft.notifications}
             disabled={saving}
             onChange={(notifications) => onChange({ notifications })}
           />
-          {saveError && <FormAlert>{`Saving failed: ${saveError}`}</FormAlert>}
-          <StyledMuted>Changes are kept here until you select Save Changes at the top of the page.</StyledMuted>
+          {saveError && <FormAlert>{t('preferences.saveFailed', { error: saveError })}</FormAlert>}
+          <StyledMuted>{t('preferences.draftNote')}</StyledMuted>
         </StyledForm>
       </CardBody>
     </Card>

@@ -1,6 +1,7 @@
 import type { UserView } from '@docent/common/api';
 import { FIELD_LIMITS } from '@docent/common/validation';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '~/auth/auth-context';
 import { Button, FormAlert, PasswordField, TextField } from '~/components/forms';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
@@ -21,16 +22,17 @@ export function ProfileTab({ user }: { user: UserView }) {
 function ProfileForm({ user }: { user: UserView }) {
   const titleId = useId();
   const notify = useNotify();
+  const { t } = useTranslation('settings');
   const { profileUpdated } = useAuth();
   const [error, setError] = useState<string | null>(null);
   const action = useSettingsAction('profile', (outcome) => {
     if (outcome.ok && outcome.intent === 'update-profile') {
       setError(null);
       profileUpdated(outcome.user);
-      notify({ type: 'success', title: 'Profile updated successfully' });
+      notify({ type: 'success', title: t('profile.updated') });
     } else if (!outcome.ok) {
       setError(outcome.error);
-      notify({ type: 'error', title: 'Failed to update profile', message: outcome.error });
+      notify({ type: 'error', title: t('profile.updateFailed'), message: outcome.error });
     }
   });
 
@@ -47,11 +49,11 @@ function ProfileForm({ user }: { user: UserView }) {
 
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader title="Profile" titleId={titleId} description="Your name, email address and picture." />
+      <CardHeader title={t('profile.title')} titleId={titleId} description={t('profile.description')} />
       <CardBody>
         <StyledForm onSubmit={save} noValidate>
           <TextField
-            label="Full name"
+            label={t('profile.fullName')}
             name="name"
             defaultValue={user.name}
             autoComplete="name"
@@ -59,7 +61,7 @@ function ProfileForm({ user }: { user: UserView }) {
             required
           />
           <TextField
-            label="Email"
+            label={t('profile.email')}
             name="email"
             type="email"
             defaultValue={user.email}
@@ -68,17 +70,17 @@ function ProfileForm({ user }: { user: UserView }) {
             required
           />
           <TextField
-            label="Avatar URL"
+            label={t('profile.avatar')}
             name="avatar"
             type="url"
             defaultValue={user.avatar ?? ''}
             maxLength={FIELD_LIMITS.avatarUrlMaxLength}
-            hint="An http or https address of a picture; leave empty for none."
+            hint={t('profile.avatarHint')}
           />
           {error && <FormAlert>{error}</FormAlert>}
           <StyledActions>
             <Button type="submit" disabled={action.busy} busy={action.busy}>
-              Save Profile
+              {t('profile.save')}
             </Button>
           </StyledActions>
         </StyledForm>
@@ -90,6 +92,7 @@ function ProfileForm({ user }: { user: UserView }) {
 function PasswordForm() {
   const titleId = useId();
   const notify = useNotify();
+  const { t } = useTranslation('settings');
   const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
   const action = useSettingsAction('password', (outcome) => {
@@ -98,11 +101,11 @@ function PasswordForm() {
       formRef.current?.reset();
       notify({
         type: 'security',
-        title: 'Password changed',
+        title: t('password.changed'),
         message:
           outcome.sessionsEnded === 0
-            ? 'You had no other sessions.'
-            : `${outcome.sessionsEnded} other ${outcome.sessionsEnded === 1 ? 'session was' : 'sessions were'} signed out.`,
+            ? t('password.noOtherSessions')
+            : t('password.sessionsEnded', { count: outcome.sessionsEnded }),
       });
     } else if (!outcome.ok) {
       setError(outcome.error);
@@ -122,25 +125,21 @@ function PasswordForm() {
 
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader
-        title="Change password"
-        titleId={titleId}
-        description="Every other session of yours is signed out; this one stays signed in."
-      />
+      <CardHeader title={t('password.title')} titleId={titleId} description={t('password.description')} />
       <CardBody>
         <StyledForm ref={formRef} onSubmit={change} noValidate>
-          <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" />
+          <PasswordField label={t('password.current')} name="currentPassword" autoComplete="current-password" />
           <PasswordField
-            label="New password"
+            label={t('password.new')}
             name="newPassword"
             autoComplete="new-password"
-            hint={`At least ${FIELD_LIMITS.passwordMinLength} characters.`}
+            hint={t('password.newHint', { count: FIELD_LIMITS.passwordMinLength })}
           />
-          <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" />
+          <PasswordField label={t('password.confirm')} name="confirmPassword" autoComplete="new-password" />
           {error && <FormAlert>{error}</FormAlert>}
           <StyledActions>
             <Button type="submit" disabled={action.busy} busy={action.busy}>
-              Change Password
+              {t('password.submit')}
             </Button>
           </StyledActions>
         </StyledForm>

@@ -1,8 +1,9 @@
 import type { ApiKeyView, UserView } from '@docent/common/api';
-import { hasPermission, PERMISSION_DESCRIPTIONS, permissionsOf, ROLE_DISPLAY_NAMES } from '@docent/common/permissions';
+import { hasPermission, PERMISSION_DESCRIPTIONS, permissionsOf } from '@docent/common/permissions';
 import type { SessionView } from '@docent/common/settings';
 import { FIELD_LIMITS, validateApiKeyName } from '@docent/common/validation';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, TextField } from '~/components/forms';
 import { Badge } from '~/components/ui/badge';
@@ -12,9 +13,6 @@ import { actorOf } from '~/lib/user';
 import { useNotify } from '~/notifications/notifications-context';
 import { StyledActions, StyledForm, StyledMuted, StyledRows, StyledRowText, StyledTabContent } from './settings-layout';
 import { useSettingsAction } from './use-settings-action';
-
-export const NO_API_KEY_CREATE_PERMISSION =
-  "You don't have permission to create API keys. Contact your administrator for access.";
 
 interface SecurityTabProps {
   user: UserView;
@@ -26,12 +24,12 @@ interface SecurityTabProps {
 /** API keys, sessions, and what the user's role lets them do. */
 export function SecurityTab({ user, apiKeys, sessions }: SecurityTabProps) {
   const actor = actorOf(user);
+  const { t } = useTranslation('settings');
   return (
     <StyledTabContent>
       {hasPermission(actor, 'users:manage_roles') && (
         <StyledNotice role="note">
-          <strong>Administrator access.</strong> You can manage users, their roles and the system. Changes you make
-          there apply to everyone.
+          <strong>{t('security.adminNoticeTitle')}</strong> {t('security.adminNotice')}
         </StyledNotice>
       )}
       {apiKeys && (
@@ -58,6 +56,7 @@ function ApiKeysCard({
 }) {
   const titleId = useId();
   const notify = useNotify();
+  const { t } = useTranslation('settings');
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [created, setCreated] = useState<ApiKeyView | null>(null);
@@ -65,14 +64,14 @@ function ApiKeysCard({
     if (outcome.ok && outcome.intent === 'create-api-key') {
       setCreated(outcome.apiKey);
       setName('');
-      notify({ type: 'success', title: 'API key created successfully', message: outcome.apiKey.name });
+      notify({ type: 'success', title: t('security.keyCreated'), message: outcome.apiKey.name });
     } else if (!outcome.ok) {
-      notify({ type: 'error', title: 'Failed to create API key', message: outcome.error });
+      notify({ type: 'error', title: t('security.createFailed'), message: outcome.error });
     }
   });
   const remove = useSettingsAction('delete-api-key', (outcome) => {
-    if (outcome.ok) notify({ type: 'success', title: 'API key deleted successfully' });
-    else notify({ type: 'error', title: 'Failed to delete API key', message: outcome.error });
+    if (outcome.ok) notify({ type: 'success', title: t('security.keyDeleted') });
+    else notify({ type: 'error', title: t('security.deleteFailed'), message: outcome.error });
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -90,85 +89,81 @@ function ApiKeysCard({
   const copy = async (key: string) => {
     try {
       await navigator.clipboard.writeText(key);
-      notify({ type: 'success', title: 'API key copied to clipboard' });
+      notify({ type: 'success', title: t('security.keyCopied') });
     } catch {
-      notify({ type: 'error', title: 'Copying failed: select the key and copy it yourself' });
+      notify({ type: 'error', title: t('security.copyFailed') });
     }
   };
 
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader
-        title="API keys"
-        titleId={titleId}
-        description="Keys let scripts call the API as you: send one as 'Authorization: Bearer <key>'."
-      />
+      <CardHeader title={t('security.apiKeys')} titleId={titleId} description={t('security.apiKeysDescription')} />
       <CardBody>
         <StyledSections>
           {canCreate ? (
             <StyledForm onSubmit={submit} noValidate>
               <TextField
-                label="Key name"
+                label={t('security.keyName')}
                 value={name}
                 onChange={(event) => setName(event.target.value)}
                 maxLength={FIELD_LIMITS.apiKeyNameMaxLength}
                 error={nameError}
-                placeholder="CI pipeline"
+                placeholder={t('security.keyNamePlaceholder')}
               />
               <StyledActions>
                 <Button type="submit" disabled={create.busy} busy={create.busy}>
-                  {create.busy ? 'Creating...' : 'Create API Key'}
+                  {create.busy ? t('security.creating') : t('security.createKey')}
                 </Button>
               </StyledActions>
             </StyledForm>
           ) : (
-            <StyledMuted role="note">{NO_API_KEY_CREATE_PERMISSION}</StyledMuted>
+            <StyledMuted role="note">{t('security.noCreatePermission')}</StyledMuted>
           )}
 
           {created && (
-            <StyledNewKey role="status" aria-label="New API key">
-              <strong>Copy your new key now: it is not shown again.</strong>
+            <StyledNewKey role="status" aria-label={t('security.newKey')}>
+              <strong>{t('security.copyNow')}</strong>
               <code data-testid="new-api-key">{created.key}</code>
               <StyledActions>
                 <Button variant="secondary" onClick={() => void copy(created.key)}>
-                  Copy
+                  {t('security.copy')}
                 </Button>
                 <Button variant="ghost" onClick={() => setCreated(null)}>
-                  Done
+                  {t('security.done')}
                 </Button>
               </StyledActions>
             </StyledNewKey>
           )}
 
           {apiKeys.length === 0 ? (
-            <StyledMuted>No API keys yet.</StyledMuted>
+            <StyledMuted>{t('security.noKeys')}</StyledMuted>
           ) : (
-            <StyledRows aria-label="Your API keys">
+            <StyledRows aria-label={t('security.yourKeys')}>
               {apiKeys.map((apiKey) => (
                 <li key={apiKey.id}>
                   <StyledRowText>
                     <strong>{apiKey.name}</strong>
                     <code>{apiKey.key}</code>
                     <StyledMuted>
-                      Created <DateTime value={apiKey.created} />
+                      {t('security.created')} <DateTime value={apiKey.created} />
                       {' · '}
                       {apiKey.lastUsed ? (
                         <>
-                          last used <DateTime value={apiKey.lastUsed} />
+                          {t('security.lastUsed')} <DateTime value={apiKey.lastUsed} />
                         </>
                       ) : (
-                        'never used'
+                        t('security.neverUsed')
                       )}
                     </StyledMuted>
                   </StyledRowText>
                   {canDelete && (
                     <Button
                       variant="secondary"
-                      aria-label={`Delete API key ${apiKey.name}`}
+                      aria-label={t('security.deleteKey', { name: apiKey.name })}
                       disabled={remove.busy}
                       onClick={() => remove.submit({ intent: 'delete-api-key', keyId: apiKey.id })}
                     >
-                      Delete
+                      {t('security.delete')}
                     </Button>
                   )}
                 </li>
@@ -184,32 +179,30 @@ function ApiKeysCard({
 function SessionsCard({ sessions }: { sessions: SessionView[] }) {
   const titleId = useId();
   const notify = useNotify();
+  const { t } = useTranslation('settings');
   const revoke = useSettingsAction('revoke-session', (outcome) => {
-    if (outcome.ok) notify({ type: 'security', title: 'Session signed out' });
-    else notify({ type: 'error', title: 'Signing the session out failed', message: outcome.error });
+    if (outcome.ok) notify({ type: 'security', title: t('security.sessionSignedOut') });
+    else notify({ type: 'error', title: t('security.signOutFailed'), message: outcome.error });
   });
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader
-        title="Active sessions"
-        titleId={titleId}
-        description="Where you are signed in. Sign out any you do not recognise."
-      />
+      <CardHeader title={t('security.sessions')} titleId={titleId} description={t('security.sessionsDescription')} />
       <CardBody>
-        <StyledRows aria-label="Your sessions">
+        <StyledRows aria-label={t('security.yourSessions')}>
           {sessions.map((session) => (
             <li key={session.id}>
               <StyledRowText>
                 <strong>
-                  {session.device ?? 'Unknown device'} {session.current && <Badge $tone="success">This session</Badge>}
+                  {session.device ?? t('security.unknownDevice')}{' '}
+                  {session.current && <Badge $tone="success">{t('security.thisSession')}</Badge>}
                 </strong>
                 <StyledMuted>
-                  Signed in <DateTime value={session.createdAt} />
-                  {' · last used '}
+                  {t('security.signedIn')} <DateTime value={session.createdAt} />
+                  {t('security.sessionLastUsed')}
                   <DateTime value={session.lastUsedAt} />
                   {' · '}
-                  {session.rememberMe ? 'remembered for 30 days' : 'ends when unused'}
-                  {' · ends by '}
+                  {session.rememberMe ? t('security.remembered') : t('security.endsWhenUnused')}
+                  {t('security.endsBy')}
                   <DateTime value={session.expiresAt} />
                 </StyledMuted>
               </StyledRowText>
@@ -219,7 +212,7 @@ function SessionsCard({ sessions }: { sessions: SessionView[] }) {
                   disabled={revoke.busy}
                   onClick={() => revoke.submit({ intent: 'revoke-session', sessionId: session.id })}
                 >
-                  Sign out
+                  {t('security.signOut')}
                 </Button>
               )}
             </li>
@@ -232,16 +225,17 @@ function SessionsCard({ sessions }: { sessions: SessionView[] }) {
 
 function PermissionsCard({ user }: { user: UserView }) {
   const titleId = useId();
+  const { t } = useTranslation(['settings', 'common']);
   const permissions = permissionsOf(actorOf(user));
   return (
     <Card aria-labelledby={titleId}>
       <CardHeader
-        title="Your permissions"
+        title={t('security.permissions')}
         titleId={titleId}
-        description={`What your role, ${ROLE_DISPLAY_NAMES[user.role]}, lets you do.`}
+        description={t('security.permissionsDescription', { role: t(`common:roles.${user.role}`) })}
       />
       <CardBody>
-        <StyledRows aria-label="Your permissions">
+        <StyledRows aria-label={t('security.permissions')}>
           {permissions.map((permission) => (
             <li key={permission}>
               <StyledRowText>

@@ -1,4 +1,5 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { describedBy, inputStyles, StyledField, StyledHint, StyledLabel } from './field-parts';
 import { InlineError } from './inline-error';
@@ -57,6 +58,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
   const inputId = id ?? generatedId;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <StyledField>
@@ -80,9 +82,9 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
           onClick={() => setVisible((shown) => !shown)}
           disabled={disabled}
           aria-controls={inputId}
-          aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+          aria-label={visible ? t('ui.hideField', { field: label }) : t('ui.showField', { field: label })}
         >
-          {visible ? 'Hide' : 'Show'}
+          {visible ? t('ui.hide') : t('ui.show')}
         </StyledToggle>
       </StyledControl>
       {hint && <StyledHint id={hintId}>{hint}</StyledHint>}

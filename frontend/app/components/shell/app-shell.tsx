@@ -1,5 +1,6 @@
 import { useLocation } from '@remix-run/react';
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Sidebar } from './sidebar';
 import { rememberSidebarCollapsed } from './sidebar-preference';
@@ -23,6 +24,7 @@ interface AppShellProps {
  * opened from the top bar's menu button.
  */
 export function AppShell({ children, sidebarCollapsed }: AppShellProps) {
+  const { t } = useTranslation();
   const sidebarId = useId();
   const widthClass = useWidthClass();
   const { pathname } = useLocation();
@@ -56,7 +58,7 @@ export function AppShell({ children, sidebarCollapsed }: AppShellProps) {
 
   return (
     <StyledShell>
-      <StyledSkipLink href={`#${MAIN_CONTENT_ID}`}>Skip to main content</StyledSkipLink>
+      <StyledSkipLink href={`#${MAIN_CONTENT_ID}`}>{t('nav.skipToContent')}</StyledSkipLink>
       <Sidebar
         id={sidebarId}
         widthClass={widthClass}

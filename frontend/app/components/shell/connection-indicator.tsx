@@ -1,27 +1,32 @@
+import { useTranslation } from 'react-i18next';
 import styled, { css, keyframes } from 'styled-components';
 import { StatusDot, toneBackground, toneText, type BadgeTone } from '~/components/ui/badge';
 import { useConnection, type ConnectionStatus } from '~/connection/connection-context';
 
-const PRESENTATION: Record<ConnectionStatus, { text: string; tone: BadgeTone; description: string }> = {
-  connecting: { text: 'Connecting...', tone: 'warning', description: 'Real-time updates are connecting' },
-  live: { text: 'Live', tone: 'success', description: 'Real-time updates are live' },
-  offline: { text: 'Offline', tone: 'danger', description: 'Real-time updates are offline' },
-};
+const TONES: Record<ConnectionStatus, BadgeTone> = { connecting: 'warning', live: 'success', offline: 'danger' };
 
 /** The live-connection indicator: 'Connecting...', 'Live', or 'Offline' with Retry. */
 export function ConnectionIndicator() {
   const { status, retry } = useConnection();
-  const { text, tone, description } = PRESENTATION[status];
+  const { t } = useTranslation();
+  const tone = TONES[status];
+  const text = t(`connection.${status}`);
+  const description = t(`connection.${status}Description`);
   return (
     <StyledIndicator>
       <StyledState role="status" title={description} $tone={tone}>
         <StyledPulse $pulsing={status === 'connecting'} $tone={tone} />
-        <span className="visually-hidden">Real-time connection: </span>
+        <span className="visually-hidden">{t('connection.prefix')}</span>
         <span>{text}</span>
       </StyledState>
       {status === 'offline' && (
-        <StyledRetryButton type="button" onClick={retry} aria-label="Retry connection" title="Reconnect now">
-          Retry
+        <StyledRetryButton
+          type="button"
+          onClick={retry}
+          aria-label={t('connection.retryLabel')}
+          title={t('connection.retryTitle')}
+        >
+          {t('connection.retry')}
         </StyledRetryButton>
       )}
     </StyledIndicator>

@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import {
   AdminIcon,
@@ -13,21 +14,27 @@ import {
 import type { BadgeTone } from '~/components/ui/badge';
 
 export interface NavItem {
-  label: string;
+  /** The entry's name, as a key of the shell's translations. */
+  label: ParseKeys<'common'>;
   to: string;
   icon: ComponentType<IconProps>;
   /** A short label beside the entry. Never a figure: the spec's static counts are left out. */
-  badge?: { text: string; tone: BadgeTone };
+  badge?: { text: ParseKeys<'common'>; tone: BadgeTone };
 }
 
 /** The sidebar's entries, in the spec's order. Admin is listed for everyone (spec section 2). */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Dashboard', to: '/', icon: DashboardIcon },
-  { label: 'Documents', to: '/documents', icon: DocumentsIcon },
-  { label: 'Intelligence', to: '/intelligence', icon: IntelligenceIcon, badge: { text: 'AI', tone: 'primary' } },
-  { label: 'MCP Tools', to: '/tools', icon: ToolsIcon },
-  { label: 'AI Models', to: '/models', icon: ModelsIcon },
-  { label: 'Analytics', to: '/analytics', icon: AnalyticsIcon, badge: { text: 'Live', tone: 'success' } },
-  { label: 'Settings', to: '/settings', icon: SettingsIcon },
-  { label: 'Admin', to: '/admin', icon: AdminIcon },
+  { label: 'nav.dashboard', to: '/', icon: DashboardIcon },
+  { label: 'nav.documents', to: '/documents', icon: DocumentsIcon },
+  {
+    label: 'nav.intelligence',
+    to: '/intelligence',
+    icon: IntelligenceIcon,
+    badge: { text: 'nav.badgeAi', tone: 'primary' },
+  },
+  { label: 'nav.tools', to: '/tools', icon: ToolsIcon },
+  { label: 'nav.models', to: '/models', icon: ModelsIcon },
+  { label: 'nav.analytics', to: '/analytics', icon: AnalyticsIcon, badge: { text: 'nav.badgeLive', tone: 'success' } },
+  { label: 'nav.settings', to: '/settings', icon: SettingsIcon },
+  { label: 'nav.admin', to: '/admin', icon: AdminIcon },
 ];

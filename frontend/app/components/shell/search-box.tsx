@@ -1,12 +1,12 @@
 import { useLocation, useNavigate, useSearchParams } from '@remix-run/react';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { SearchIcon } from '~/components/ui/icons';
 
-export const SEARCH_PLACEHOLDER = 'Search documents, tools, or ask AI...';
-
 /** The top bar's search: Enter opens /intelligence?q=<query>. Works without JavaScript too. */
 export function SearchBox() {
+  const { t } = useTranslation();
   const inputId = useId();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -30,14 +30,14 @@ export function SearchBox() {
   return (
     <StyledSearchForm role="search" method="get" action="/intelligence" onSubmit={onSubmit}>
       <label htmlFor={inputId} className="visually-hidden">
-        Search documents, tools, or ask AI
+        {t('search.label')}
       </label>
       <StyledSearchIcon />
       <StyledSearchInput
         id={inputId}
         type="search"
         name="q"
-        placeholder={SEARCH_PLACEHOLDER}
+        placeholder={t('search.placeholder')}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         autoComplete="off"

@@ -1,5 +1,6 @@
 import { NavLink } from '@remix-run/react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import { Badge } from '~/components/ui/badge';
 import { IconButton } from '~/components/ui/icon-button';
@@ -34,12 +35,13 @@ export function Sidebar({
   onToggleCollapsed,
   onCloseDrawer,
 }: SidebarProps) {
+  const { t } = useTranslation();
   const navId = useId();
   const sidebarRef = useRef<HTMLElement>(null);
   const isDrawer = widthClass === 'phone';
   const modal = isDrawer && drawerOpen;
   const iconsOnly = widthClass === 'tablet' ? tabletCollapsed : widthClass === 'desktop' && desktopCollapsed;
-  const toggleLabel = iconsOnly ? 'Expand sidebar' : 'Collapse sidebar';
+  const toggleLabel = iconsOnly ? t('nav.expandSidebar') : t('nav.collapseSidebar');
 
   // An opened drawer takes focus, so the keyboard starts where the eyes go.
   useEffect(() => {
@@ -74,7 +76,7 @@ export function Sidebar({
     <StyledSidebar
       ref={sidebarRef}
       id={id}
-      aria-label="Sidebar"
+      aria-label={t('nav.sidebar')}
       role={modal ? 'dialog' : undefined}
       aria-modal={modal ? true : undefined}
       onKeyDown={onKeyDown}
@@ -84,26 +86,29 @@ export function Sidebar({
     >
       <StyledBrand>
         <LogoIcon size={26} />
-        <StyledBrandName>Docent</StyledBrandName>
-        <StyledCloseButton label="Close menu" onClick={onCloseDrawer}>
+        <StyledBrandName>{t('brand')}</StyledBrandName>
+        <StyledCloseButton label={t('nav.closeMenu')} onClick={onCloseDrawer}>
           <CloseIcon />
         </StyledCloseButton>
       </StyledBrand>
-      <nav id={navId} aria-label="Main">
+      <nav id={navId} aria-label={t('nav.main')}>
         <StyledNavList>
-          {NAV_ITEMS.map(({ label, to, icon: Icon, badge }) => (
-            <li key={to}>
-              <StyledNavLink to={to} end={to === '/'} prefetch="intent" title={iconsOnly ? label : undefined}>
-                <Icon />
-                <StyledNavLabel>{label}</StyledNavLabel>
-                {badge && (
-                  <StyledNavBadge>
-                    <Badge $tone={badge.tone}>{badge.text}</Badge>
-                  </StyledNavBadge>
-                )}
-              </StyledNavLink>
-            </li>
-          ))}
+          {NAV_ITEMS.map(({ label: labelKey, to, icon: Icon, badge }) => {
+            const label = t(labelKey);
+            return (
+              <li key={to}>
+                <StyledNavLink to={to} end={to === '/'} prefetch="intent" title={iconsOnly ? label : undefined}>
+                  <Icon />
+                  <StyledNavLabel>{label}</StyledNavLabel>
+                  {badge && (
+                    <StyledNavBadge>
+                      <Badge $tone={badge.tone}>{t(badge.text)}</Badge>
+                    </StyledNavBadge>
+                  )}
+                </StyledNavLink>
+              </li>
+            );
+          })}
         </StyledNavList>
       </nav>
       <StyledSidebarFooter>

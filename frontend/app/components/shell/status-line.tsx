@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { StatusDot } from '~/components/ui/badge';
 import { summarizeSystemStatus } from './system-status';
@@ -5,7 +6,8 @@ import { useSystemStatus } from './use-system-status';
 
 /** The sidebar's status line, from GET /status: 'All Systems Online', what is off by configuration, 'Degraded: ...' or 'Offline'. */
 export function StatusLine() {
-  const summary = summarizeSystemStatus(useSystemStatus());
+  const { t } = useTranslation();
+  const summary = summarizeSystemStatus(useSystemStatus(), t);
   const tooltip = [summary.text, ...summary.details].join('\n');
   return (
     <StyledStatusLine role="status" title={tooltip}>

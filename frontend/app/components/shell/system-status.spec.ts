@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { sidebarCollapsedFromCookie } from './sidebar-preference';
-import { summarizeSystemStatus } from './system-status';
+import { englishT } from '../../i18n/english.spec-support';
+import { summarizeSystemStatus as summarize, type StatusResponse } from './system-status';
+
+const t = englishT('common');
+const summarizeSystemStatus = (status: StatusResponse | null | undefined) => summarize(status, t);
 
 describe('sidebar status line', () => {
   it('says it is checking before the first answer', () => {

@@ -1,4 +1,5 @@
 import type { ComponentStatus } from '@docent/common/api';
+import type { ParseKeys, TFunction } from 'i18next';
 
 /** GET /status as the sidebar receives it: any JSON, checked field by field. */
 export interface StatusResponse {
@@ -19,9 +20,9 @@ export interface SystemStatusSummary {
 export const STATUS_POLL_INTERVAL_MS = 10_000;
 
 /** What the sidebar says of a component switched off by configuration, when it knows the component. */
-const OFF_BY_CONFIGURATION_TEXT: Readonly<Record<string, string>> = {
-  embeddings: 'Keyword search only: no embedding model',
-  'rag-engine': 'Keyword search only: no embedding model',
+const OFF_BY_CONFIGURATION_TEXT: Readonly<Record<string, ParseKeys<'common'>>> = {
+  embeddings: 'status.keywordOnly',
+  'rag-engine': 'status.keywordOnly',
 };
 
 type ComponentEntry = [name: string, component: Partial<ComponentStatus> | undefined];
@@ -31,40 +32,51 @@ type ComponentEntry = [name: string, component: Partial<ComponentStatus> | undef
  * first answer, null when /status could not be reached or answered nonsense. A
  * component that is off by configuration is information, never the red of a failure.
  */
-export function summarizeSystemStatus(status: StatusResponse | null | undefined): SystemStatusSummary {
-  if (status === undefined) return { text: 'Checking systems...', tone: 'neutral', details: [] };
+export function summarizeSystemStatus(
+  status: StatusResponse | null | undefined,
+  t: TFunction<'common'>,
+): SystemStatusSummary {
+  if (status === undefined) return { text: t('status.checking'), tone: 'neutral', details: [] };
   if (status === null || typeof status.components !== 'object' || status.components === null) {
-    return { text: 'Offline', tone: 'danger', details: ['The server cannot be reached.'] };
+    return { text: t('status.offline'), tone: 'danger', details: [t('status.unreachable')] };
   }
   const notReady = Object.entries(status.components).filter(([, component]) => component?.status !== 'ready');
   const switchedOff = notReady.filter(isOffByConfiguration);
   const failing = notReady.filter((entry) => !isOffByConfiguration(entry));
-  const details = notReady.map(describeComponent);
+  const details = notReady.map((entry) => describeComponent(entry, t));
   if (failing.length > 0) {
     const unavailable = failing.some(([, component]) => component?.status !== 'degraded');
     return {
-      text: `Degraded: ${failing.map(([name]) => name).join(', ')}`,
+      text: t('status.degraded', { components: failing.map(([name]) => name).join(', ') }),
       tone: unavailable ? 'danger' : 'warning',
       details,
     };
   }
-  if (switchedOff.length > 0) return { text: offByConfigurationText(switchedOff), tone: 'info', details };
-  return { text: 'All Systems Online', tone: 'success', details: [] };
+  if (switchedOff.length > 0) return { text: offByConfigurationText(switchedOff, t), tone: 'info', details };
+  return { text: t('status.allOnline'), tone: 'success', details: [] };
 }
 
 function isOffByConfiguration([, component]: ComponentEntry): boolean {
   return component?.disabledByConfiguration === true;
 }
 
-function offByConfigurationText(switchedOff: ComponentEntry[]): string {
-  const known = switchedOff.flatMap(([name]) => OFF_BY_CONFIGURATION_TEXT[name] ?? []);
+function offByConfigurationText(switchedOff: ComponentEntry[], t: TFunction<'common'>): string {
+  const known = switchedOff.flatMap(([name]) => {
+    const key = OFF_BY_CONFIGURATION_TEXT[name];
+    return key ? [t(key)] : [];
+  });
   const unknown = switchedOff.map(([name]) => name).filter((name) => OFF_BY_CONFIGURATION_TEXT[name] === undefined);
-  const texts = [...new Set(known), ...(unknown.length > 0 ? [`Off by configuration: ${unknown.join(', ')}`] : [])];
+  const texts = [
+    ...new Set(known),
+    ...(unknown.length > 0 ? [t('status.offByConfiguration', { components: unknown.join(', ') })] : []),
+  ];
   return texts.join('; ');
 }
 
-function describeComponent(entry: ComponentEntry): string {
+function describeComponent(entry: ComponentEntry, t: TFunction<'common'>): string {
   const [name, component] = entry;
-  const state = isOffByConfiguration(entry) ? 'off by configuration' : (component?.status ?? 'unknown');
+  const state = isOffByConfiguration(entry)
+    ? t('status.offByConfigurationState')
+    : (component?.status ?? t('status.unknownState'));
   return `${name}: ${state}${component?.message ? ` (${component.message})` : ''}`;
 }

@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { IconButton } from '~/components/ui/icon-button';
 import { MenuIcon } from '~/components/ui/icons';
@@ -19,11 +20,12 @@ interface TopBarProps {
 
 /** Search, live indicator, theme, notifications and the account; on a phone, the menu button too. */
 export function TopBar({ menuButtonRef, menuOpen, menuControls, onOpenMenu }: TopBarProps) {
+  const { t } = useTranslation();
   return (
     <StyledTopBar>
       <StyledMenuButton
         ref={menuButtonRef}
-        label="Open menu"
+        label={t('nav.openMenu')}
         aria-expanded={menuOpen}
         aria-controls={menuControls}
         onClick={onOpenMenu}

@@ -1,4 +1,5 @@
-import { normalizeRole, ROLE_DISPLAY_NAMES } from '@docent/common/permissions';
+import { normalizeRole } from '@docent/common/permissions';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAuth } from '~/auth/auth-context';
 import { ChevronDownIcon, LogoutIcon, SettingsIcon, UserIcon } from '~/components/ui/icons';
@@ -14,16 +15,23 @@ export function initialsOf(name: string): string {
 /** The signed-in user's name and role, opening Profile, Settings and Logout. */
 export function UserMenu() {
   const { user, logout } = useAuth();
+  const { t } = useTranslation();
   if (!user) return null;
-  const roleName = ROLE_DISPLAY_NAMES[normalizeRole(user.role)];
+  const roleName = t(`roles.${normalizeRole(user.role)}`);
   const items: MenuItem[] = [
-    { key: 'profile', label: 'Profile', to: '/settings?tab=profile', icon: <UserIcon size={18} /> },
-    { key: 'settings', label: 'Settings', to: '/settings', icon: <SettingsIcon size={18} /> },
-    { key: 'logout', label: 'Logout', onSelect: () => void logout(), icon: <LogoutIcon size={18} />, tone: 'danger' },
+    { key: 'profile', label: t('userMenu.profile'), to: '/settings?tab=profile', icon: <UserIcon size={18} /> },
+    { key: 'settings', label: t('userMenu.settings'), to: '/settings', icon: <SettingsIcon size={18} /> },
+    {
+      key: 'logout',
+      label: t('userMenu.logout'),
+      onSelect: () => void logout(),
+      icon: <LogoutIcon size={18} />,
+      tone: 'danger',
+    },
   ];
   return (
     <Menu
-      menuLabel="Account"
+      menuLabel={t('userMenu.account')}
       items={items}
       buttonContent={
         <>

@@ -1,10 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { useHydrated } from 'remix-utils/use-hydrated';
 
-const UTC_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-const UTC_DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-// The reader's locale and time zone: only used in the browser, once hydrated.
-const LOCAL_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const LOCAL_DATE_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/** English dates read day first, as they always have here; other languages in their own way. */
+const localeOf = (language: string) => (language === 'en' ? 'en-GB' : language);
 
 interface DateTimeProps {
   /** An ISO 8601 instant. */
@@ -14,18 +12,20 @@ interface DateTimeProps {
 }
 
 /**
- * A point in time in the reader's own time zone and locale. The server cannot know
- * them, so it renders UTC, which hydration repeats (no mismatch) before switching to
- * local time; a DateTime first rendered on the client shows local time at once.
+ * A point in time in the page's language and the reader's own time zone. The server
+ * cannot know the zone, so it renders UTC, which hydration repeats (no mismatch) before
+ * switching to local time; a DateTime first rendered on the client shows local time at once.
  */
 export function DateTime({ value, dateOnly = false }: DateTimeProps) {
   const hydrated = useHydrated();
+  const { i18n } = useTranslation();
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return <>{value}</>;
-  const text = hydrated
-    ? (dateOnly ? LOCAL_DATE_FORMAT : LOCAL_FORMAT).format(date)
-    : dateOnly
-      ? UTC_DATE_FORMAT.format(date)
-      : `${UTC_FORMAT.format(date)} UTC`;
-  return <time dateTime={date.toISOString()}>{text}</time>;
+  const timeZone = hydrated ? undefined : 'UTC';
+  const text = new Intl.DateTimeFormat(hydrated ? i18n.language : localeOf(i18n.language), {
+    dateStyle: 'medium',
+    ...(dateOnly ? {} : { timeStyle: 'short' }),
+    timeZone,
+  }).format(date);
+  return <time dateTime={date.toISOString()}>{hydrated || dateOnly ? text : `${text} UTC`}</time>;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { IconButton } from './icon-button';
 
@@ -21,6 +22,7 @@ interface DialogProps {
  * opened it.
  */
 export function Dialog({ open, onClose, title, description, children, footer, size = 'md' }: DialogProps) {
+  const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -65,7 +67,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
             <h2 id={titleId}>{title}</h2>
             {description && <p id={descriptionId}>{description}</p>}
           </div>
-          <IconButton label="Close" size="sm" onClick={onClose}>
+          <IconButton label={t('ui.close')} size="sm" onClick={onClose}>
             <span aria-hidden="true">×</span>
           </IconButton>
         </StyledHeader>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import styled, { keyframes } from 'styled-components';
 
 const spin = keyframes`
@@ -14,10 +15,11 @@ interface SpinnerProps {
 }
 
 /** An indeterminate progress indicator that announces itself politely. */
-export function Spinner({ label = 'Loading...', size = 'md' }: SpinnerProps) {
+export function Spinner({ label, size = 'md' }: SpinnerProps) {
+  const { t } = useTranslation();
   return (
     <StyledSpinner role="status" $size={SIZES[size]}>
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t('ui.loading')}</span>
     </StyledSpinner>
   );
 }
