@@ -71,3 +71,29 @@ test.describe('registration form', () => {
     }
   });
 });
+
+test('a browser that asks for German gets the sign-up page, its checks and its meter in German', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, locale: 'de-DE' });
+  const page = await context.newPage();
+  try {
+    await page.goto('/register');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { name: 'Konto erstellen' })).toBeVisible();
+
+    const password = page.getByLabel('Passwort', { exact: true });
+    await password.fill('Abcdefgh1!');
+    await expect(password).toHaveAccessibleDescription(/Passwortstärke: Stark\b/);
+
+    await page.getByLabel('Passwort bestätigen', { exact: true }).fill('anders');
+    await page.getByRole('button', { name: 'Konto erstellen' }).click();
+    await expect(page.getByRole('form', { name: 'Konto erstellen' }).getByRole('alert')).toHaveText(
+      'Die Passwörter stimmen nicht überein',
+    );
+    await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

@@ -1,4 +1,5 @@
 import { passwordStrength, type PasswordStrengthLabel } from '@docent/common/validation';
+import { Trans, useTranslation } from 'react-i18next';
 import styled, { type DefaultTheme } from 'styled-components';
 
 const CRITERIA_COUNT = 5;
@@ -35,8 +36,9 @@ const StyledVerdict = styled.span<{ $label: PasswordStrengthLabel }>`
  * letter, a digit and a special character; up to 2 met is Weak, 3 Fair, 4 Good, 5 Strong.
  */
 export function PasswordStrengthMeter({ password }: { password: string }) {
+  const { t } = useTranslation('auth');
   if (password.length === 0) {
-    return <span>Use 8 or more characters with upper and lower case letters, a digit and a special character.</span>;
+    return <span>{t('strength.hint')}</span>;
   }
   const { score, label } = passwordStrength(password);
   return (
@@ -47,7 +49,12 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
         ))}
       </StyledBars>
       <StyledVerdict $label={label}>
-        Password strength: <strong>{label}</strong> ({score} of {CRITERIA_COUNT} criteria)
+        <Trans
+          t={t}
+          i18nKey="strength.verdict"
+          values={{ label: t(`strength.labels.${label}`), score, criteria: CRITERIA_COUNT }}
+          components={{ strong: <strong /> }}
+        />
       </StyledVerdict>
     </StyledMeter>
   );

@@ -1,6 +1,7 @@
 import { REGISTRATION_MESSAGES, validateRegistration } from '@docent/common/validation';
 import { Link, useNavigate } from '@remix-run/react';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Button, FormAlert, PasswordField, TextField } from '~/components/forms';
 import { useAuth } from './auth-context';
@@ -20,6 +21,14 @@ interface RegisterFormProps {
  */
 export function RegisterForm({ redirectTo, serverError = null }: RegisterFormProps) {
   const { status, error, register, clearError } = useAuth();
+  const { t } = useTranslation('auth');
+  /** The checks made here, in the page's language; what the server said stays as it said it. */
+  const inOwnWords = (message: string) => {
+    const check = (Object.keys(REGISTRATION_MESSAGES) as (keyof typeof REGISTRATION_MESSAGES)[]).find(
+      (key) => REGISTRATION_MESSAGES[key] === message,
+    );
+    return check ? t(`register.validation.${check}`) : message;
+  };
   const navigate = useNavigate();
   // Only what the meter and the inline mismatch need; the submission reads the form itself.
   const [password, setPassword] = useState('');
@@ -89,8 +98,9 @@ export function RegisterForm({ redirectTo, serverError = null }: RegisterFormPro
   };
 
   const mismatch =
-    confirmPassword.length > 0 && confirmPassword !== password ? REGISTRATION_MESSAGES.passwordsDoNotMatch : null;
-  const message = formError ?? (status === 'error' ? error : null) ?? (submitting ? null : serverError);
+    confirmPassword.length > 0 && confirmPassword !== password ? t('register.validation.passwordsDoNotMatch') : null;
+  const message =
+    (formError && inOwnWords(formError)) ?? (status === 'error' ? error : null) ?? (submitting ? null : serverError);
 
   return (
     <>
@@ -98,10 +108,10 @@ export function RegisterForm({ redirectTo, serverError = null }: RegisterFormPro
         <AuthenticityTokenInput />
         <FormAlert>{message}</FormAlert>
         <StyledFieldset disabled={busy}>
-          <TextField ref={nameRef} label="Full name" name="name" autoComplete="name" required />
+          <TextField ref={nameRef} label={t('register.fullName')} name="name" autoComplete="name" required />
           <TextField
             ref={emailRef}
-            label="Email"
+            label={t('register.email')}
             name="email"
             type="email"
             autoComplete="email"
@@ -110,7 +120,7 @@ export function RegisterForm({ redirectTo, serverError = null }: RegisterFormPro
           />
           <PasswordField
             ref={passwordRef}
-            label="Password"
+            label={t('register.password')}
             name="password"
             autoComplete="new-password"
             required
@@ -119,7 +129,7 @@ export function RegisterForm({ redirectTo, serverError = null }: RegisterFormPro
           />
           <PasswordField
             ref={confirmRef}
-            label="Confirm password"
+            label={t('register.confirmPassword')}
             name="confirmPassword"
             autoComplete="new-password"
             required
@@ -127,12 +137,16 @@ export function RegisterForm({ redirectTo, serverError = null }: RegisterFormPro
             error={mismatch}
           />
           <Button type="submit" fullWidth busy={submitting}>
-            {submitting ? 'Creating account...' : 'Create Account'}
+            {submitting ? t('register.creating') : t('register.create')}
           </Button>
         </StyledFieldset>
       </StyledAuthForm>
       <StyledSwitchLine>
-        Already have an account? <Link to={authPageHref('/login', redirectTo)}>Sign in</Link>
+        <Trans
+          t={t}
+          i18nKey="register.haveAccount"
+          components={{ signin: <Link to={authPageHref('/login', redirectTo)} /> }}
+        />
       </StyledSwitchLine>
     </>
   );

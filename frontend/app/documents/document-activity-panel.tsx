@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { StatusDot } from '~/components/ui/badge';
 import type { DocumentActivity } from './document-activity';
@@ -17,6 +18,7 @@ export function DocumentActivityPanel({
   activities: readonly DocumentActivity[];
   live: boolean;
 }) {
+  const { t, i18n } = useTranslation('documents');
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
@@ -25,13 +27,9 @@ export function DocumentActivityPanel({
 
   return (
     <StyledPanel id={id} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Document activity</h2>
+      <h2 id={`${id}-title`}>{t('activity.title')}</h2>
       {activities.length === 0 ? (
-        <StyledEmpty>
-          {live
-            ? 'No document activity since this page opened. Uploads, status changes and deletions appear here as they happen.'
-            : 'Live activity appears once the real-time connection is back.'}
-        </StyledEmpty>
+        <StyledEmpty>{live ? t('activity.emptyLive') : t('activity.emptyOffline')}</StyledEmpty>
       ) : (
         <StyledList aria-live="polite">
           {activities.map((activity) => (
@@ -40,7 +38,7 @@ export function DocumentActivityPanel({
               <span>
                 <strong>{activity.documentName}</strong> {activity.description}
               </span>
-              <time dateTime={activity.at}>{formatRelativeTime(activity.at, now)}</time>
+              <time dateTime={activity.at}>{formatRelativeTime(activity.at, now, i18n.language)}</time>
             </li>
           ))}
         </StyledList>

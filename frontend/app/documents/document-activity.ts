@@ -1,4 +1,5 @@
-import { DOCUMENT_STATUS_LABELS, type DocumentRealtimeMessage } from '@docent/common/documents';
+import type { DocumentRealtimeMessage } from '@docent/common/documents';
+import type { TFunction } from 'i18next';
 
 /** One line of the Documents page's live activity list. */
 export interface DocumentActivity {
@@ -16,37 +17,44 @@ export interface DocumentActivity {
 export const MAX_DOCUMENT_ACTIVITIES = 50;
 
 /** The activity line a push reads as. */
-export function describeDocumentMessage(message: DocumentRealtimeMessage): Omit<DocumentActivity, 'key'> {
+export function describeDocumentMessage(
+  message: DocumentRealtimeMessage,
+  t: TFunction<'documents'>,
+): Omit<DocumentActivity, 'key'> {
   if (message.kind === 'deleted') {
-    return { documentName: message.name, description: 'Deleted', tone: 'neutral', at: message.at };
+    return { documentName: message.name, description: t('activity.deleted'), tone: 'neutral', at: message.at };
   }
   const { document, cause, at } = message;
   const base = { documentName: document.name, at };
   switch (cause) {
     case 'uploaded':
-      return { ...base, description: 'Uploaded', tone: 'info' };
+      return { ...base, description: t('activity.uploaded'), tone: 'info' };
     case 'status': {
-      const label = DOCUMENT_STATUS_LABELS[document.status];
+      const label = t(`status.${document.status}`);
       if (document.status === 'failed') {
         return {
           ...base,
-          description: document.failureReason ? `${label}: ${document.failureReason}` : label,
+          description: document.failureReason
+            ? t('activity.withReason', { status: label, reason: document.failureReason })
+            : label,
           tone: 'danger',
         };
       }
       return { ...base, description: label, tone: document.status === 'processed' ? 'success' : 'info' };
     }
     case 'progress': {
-      const label = DOCUMENT_STATUS_LABELS[document.status];
+      const label = t(`status.${document.status}`);
       const progress = document.progress;
       return {
         ...base,
-        description: progress ? `${label}: ${progress.stage} ${Math.round(progress.percent)}%` : label,
+        description: progress
+          ? t('activity.withProgress', { status: label, stage: progress.stage, percent: Math.round(progress.percent) })
+          : label,
         tone: 'info',
       };
     }
     case 'metadata':
-      return { ...base, description: 'Metadata updated', tone: 'neutral' };
+      return { ...base, description: t('activity.metadataUpdated'), tone: 'neutral' };
     default: {
       const unknownCause: never = cause;
       throw new Error(`Unknown document change ${String(unknownCause)}`);
@@ -59,10 +67,11 @@ export function addDocumentActivity(
   activities: readonly DocumentActivity[],
   message: DocumentRealtimeMessage,
   key: string,
+  t: TFunction<'documents'>,
 ): DocumentActivity[] {
   // Progress reported as the pipeline ends arrives after the status push and carries no
   // progress any more: the status line before it already said how it ended.
   if (message.kind === 'changed' && message.cause === 'progress' && message.document.progress === null)
     return [...activities];
-  return [{ key, ...describeDocumentMessage(message) }, ...activities].slice(0, MAX_DOCUMENT_ACTIVITIES);
+  return [{ key, ...describeDocumentMessage(message, t) }, ...activities].slice(0, MAX_DOCUMENT_ACTIVITIES);
 }

@@ -1,11 +1,6 @@
-import {
-  DOCUMENT_STATUS_LABELS,
-  DOCUMENT_STATUSES,
-  DOCUMENT_TYPES,
-  type DocumentStatus,
-  type DocumentType,
-} from '@docent/common/documents';
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES, type DocumentStatus, type DocumentType } from '@docent/common/documents';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, Checkbox, StyledField, StyledInput, StyledLabel, TextField } from '~/components/forms';
 import { inputStyles } from '~/components/forms/field-parts';
@@ -48,6 +43,7 @@ function toggled<T>(list: readonly T[], item: T, on: boolean): T[] {
 /** The search box: searched on the server by name or type as typing pauses. */
 export function DocumentSearchBox({ state, onChange }: Omit<FilterControlsProps, 'onClear'>) {
   const inputId = useId();
+  const { t } = useTranslation('documents');
   const search = useTypedDraft(state.search);
   const applySearch = useDebouncedCallback((text: string) => {
     search.markSent(text.trim());
@@ -57,13 +53,13 @@ export function DocumentSearchBox({ state, onChange }: Omit<FilterControlsProps,
   return (
     <StyledSearchBox role="search">
       <label htmlFor={inputId} className="visually-hidden">
-        Search documents
+        {t('filters.searchLabel')}
       </label>
       <SearchIcon size={18} />
       <StyledSearchInput
         id={inputId}
         type="search"
-        placeholder="Search documents by name or type..."
+        placeholder={t('filters.searchPlaceholder')}
         value={search.draft}
         onChange={(event) => {
           search.setDraft(event.target.value);
@@ -77,6 +73,7 @@ export function DocumentSearchBox({ state, onChange }: Omit<FilterControlsProps,
 /** The spec's Document filter: status, type, upload date, size and vectors. */
 export function DocumentFilterPanel({ state, onChange, onClear }: FilterControlsProps) {
   const vectorsId = useId();
+  const { t } = useTranslation('documents');
   const sizeMin = useTypedDraft(bytesToMegabytes(state.sizeMin));
   const sizeMax = useTypedDraft(bytesToMegabytes(state.sizeMax));
   const applySize = useDebouncedCallback((field: 'sizeMin' | 'sizeMax', text: string) => {
@@ -86,13 +83,13 @@ export function DocumentFilterPanel({ state, onChange, onClear }: FilterControls
   }, TYPING_PAUSE_MS);
 
   return (
-    <StyledPanel aria-label="Filters">
+    <StyledPanel aria-label={t('filters.label')}>
       <StyledChoiceGroup>
-        <legend>Status</legend>
+        <legend>{t('filters.status')}</legend>
         {DOCUMENT_STATUSES.map((status: DocumentStatus) => (
           <Checkbox
             key={status}
-            label={DOCUMENT_STATUS_LABELS[status]}
+            label={t(`status.${status}`)}
             checked={state.statuses.includes(status)}
             onChange={(event) => onChange({ statuses: toggled(state.statuses, status, event.target.checked) })}
           />
@@ -100,7 +97,7 @@ export function DocumentFilterPanel({ state, onChange, onClear }: FilterControls
       </StyledChoiceGroup>
 
       <StyledChoiceGroup>
-        <legend>Type</legend>
+        <legend>{t('filters.type')}</legend>
         {DOCUMENT_TYPES.map((type: DocumentType) => (
           <Checkbox
             key={type}
@@ -112,16 +109,16 @@ export function DocumentFilterPanel({ state, onChange, onClear }: FilterControls
       </StyledChoiceGroup>
 
       <StyledFieldset>
-        <legend>Uploaded</legend>
+        <legend>{t('filters.uploaded')}</legend>
         <TextField
-          label="From"
+          label={t('filters.from')}
           type="date"
           value={state.dateFrom ?? ''}
           max={state.dateTo ?? undefined}
           onChange={(event) => onChange({ dateFrom: event.target.value || null })}
         />
         <TextField
-          label="To"
+          label={t('filters.to')}
           type="date"
           value={state.dateTo ?? ''}
           min={state.dateFrom ?? undefined}
@@ -130,9 +127,9 @@ export function DocumentFilterPanel({ state, onChange, onClear }: FilterControls
       </StyledFieldset>
 
       <StyledFieldset>
-        <legend>Size (MB)</legend>
+        <legend>{t('filters.size')}</legend>
         <TextField
-          label="Minimum"
+          label={t('filters.minimum')}
           type="number"
           inputMode="decimal"
           min={0}
@@ -144,7 +141,7 @@ export function DocumentFilterPanel({ state, onChange, onClear }: FilterControls
           }}
         />
         <TextField
-          label="Maximum"
+          label={t('filters.maximum')}
           type="number"
           inputMode="decimal"
           min={0}
@@ -158,7 +155,7 @@ export function DocumentFilterPanel({ state, onChange, onClear }: FilterControls
       </StyledFieldset>
 
       <StyledField>
-        <StyledLabel htmlFor={vectorsId}>Has vectors</StyledLabel>
+        <StyledLabel htmlFor={vectorsId}>{t('filters.hasVectors')}</StyledLabel>
         <StyledSelect
           id={vectorsId}
           value={state.hasVectors === null ? 'any' : String(state.hasVectors)}
@@ -166,15 +163,15 @@ export function DocumentFilterPanel({ state, onChange, onClear }: FilterControls
             onChange({ hasVectors: event.target.value === 'any' ? null : event.target.value === 'true' })
           }
         >
-          <option value="any">Any</option>
-          <option value="true">Yes</option>
-          <option value="false">No</option>
+          <option value="any">{t('filters.any')}</option>
+          <option value="true">{t('filters.yes')}</option>
+          <option value="false">{t('filters.no')}</option>
         </StyledSelect>
       </StyledField>
 
       <StyledClear>
         <Button variant="secondary" onClick={onClear} disabled={!isNarrowed(state)}>
-          Clear filters
+          {t('filters.clear')}
         </Button>
       </StyledClear>
     </StyledPanel>

@@ -1,5 +1,6 @@
 import type { DocumentPreview, DocumentView } from '@docent/common/documents';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, FormAlert } from '~/components/forms';
 import { Dialog } from '~/components/ui/dialog';
@@ -23,6 +24,7 @@ export function DocumentPreviewDialog({
   document: Pick<DocumentView, 'id' | 'name'>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('documents');
   const [page, setPage] = useState(1);
   // The last page that came back (or failed), and which it was: the page asked for since is loading.
   const [loaded, setLoaded] = useState<{ href: string; state: PreviewState } | null>(null);
@@ -46,8 +48,8 @@ export function DocumentPreviewDialog({
       open
       onClose={onClose}
       size="lg"
-      title={`Preview: ${document.name}`}
-      description="The text extracted from the document, as search and chat read it."
+      title={t('preview.title', { name: document.name })}
+      description={t('preview.description')}
       footer={
         <StyledPager>
           <Button
@@ -55,28 +57,30 @@ export function DocumentPreviewDialog({
             onClick={() => setPage(page - 1)}
             disabled={page <= 1 || state.phase === 'loading'}
           >
-            Previous page
+            {t('preview.previousPage')}
           </Button>
           <span aria-live="polite">
-            {pageCount !== null ? `Page ${page} of ${Math.max(pageCount, 1)}` : `Page ${page}`}
+            {pageCount !== null
+              ? t('preview.pageOf', { page, pages: Math.max(pageCount, 1) })
+              : t('preview.page', { page })}
           </span>
           <Button
             variant="secondary"
             onClick={() => setPage(page + 1)}
             disabled={pageCount === null || page >= pageCount || state.phase !== 'shown'}
           >
-            Next page
+            {t('preview.nextPage')}
           </Button>
         </StyledPager>
       }
     >
-      {state.phase === 'loading' && <Spinner label="Loading the preview..." />}
+      {state.phase === 'loading' && <Spinner label={t('preview.loading')} />}
       {state.phase === 'failed' && <FormAlert>{state.message}</FormAlert>}
       {state.phase === 'shown' &&
         (state.preview.text.trim() === '' ? (
-          <p>No text could be extracted from this document.</p>
+          <p>{t('preview.noText')}</p>
         ) : (
-          <StyledText tabIndex={0} aria-label={`Extracted text, page ${page}`}>
+          <StyledText tabIndex={0} aria-label={t('preview.textLabel', { page })}>
             {state.preview.text}
           </StyledText>
         ))}

@@ -1,6 +1,8 @@
 import { canReprocess, type DocumentView } from '@docent/common/documents';
 import { useFetcher } from '@remix-run/react';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button } from '~/components/forms';
@@ -53,6 +55,7 @@ interface DocumentRowActionsProps {
 /** The actions menu of one table row, with its confirm and preview dialogs. */
 export function DocumentRowActions({ document, permissions, onStarted }: DocumentRowActionsProps) {
   const csrfToken = useAuthenticityToken();
+  const { t } = useTranslation('documents');
   const fetcherKey = rowActionFetcherKey(document.id);
   const fetcher = useFetcher<RowActionResult>({ key: fetcherKey });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -64,16 +67,16 @@ export function DocumentRowActions({ document, permissions, onStarted }: Documen
   };
 
   const items: MenuItem[] = [
-    { key: 'preview', label: 'Preview Document', onSelect: () => setPreviewing(true) },
-    { key: 'download', label: 'Download Original', onSelect: () => downloadOriginal(document) },
+    { key: 'preview', label: t('rowActions.preview'), onSelect: () => setPreviewing(true) },
+    { key: 'download', label: t('rowActions.download'), onSelect: () => downloadOriginal(document) },
     ...(permissions.reprocess(document) && canReprocess(document.status)
-      ? [{ key: 'reprocess', label: 'Reprocess', onSelect: () => submit('reprocess') } satisfies MenuItem]
+      ? [{ key: 'reprocess', label: t('rowActions.reprocess'), onSelect: () => submit('reprocess') } satisfies MenuItem]
       : []),
     ...(document.vectorized
       ? [
           {
             key: 'search',
-            label: 'Search in Document',
+            label: t('rowActions.search'),
             to: `/intelligence?document=${encodeURIComponent(document.id)}`,
           } satisfies MenuItem,
         ]
@@ -82,7 +85,7 @@ export function DocumentRowActions({ document, permissions, onStarted }: Documen
       ? [
           {
             key: 'delete',
-            label: 'Delete',
+            label: t('rowActions.delete'),
             tone: 'danger',
             onSelect: () => setConfirmingDelete(true),
           } satisfies MenuItem,
@@ -95,18 +98,18 @@ export function DocumentRowActions({ document, permissions, onStarted }: Documen
     <>
       <Menu
         buttonContent={<StyledMoreDots aria-hidden="true">⋯</StyledMoreDots>}
-        buttonLabel={busy ? `Actions for ${document.name} (working...)` : `Actions for ${document.name}`}
+        buttonLabel={t(busy ? 'rowActions.menuLabelBusy' : 'rowActions.menuLabel', { name: document.name })}
         items={items}
       />
       {previewing && <DocumentPreviewDialog document={document} onClose={() => setPreviewing(false)} />}
       <Dialog
         open={confirmingDelete}
         onClose={() => setConfirmingDelete(false)}
-        title="Delete document"
+        title={t('rowActions.confirmTitle')}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirmingDelete(false)}>
-              Cancel
+              {t('rowActions.cancel')}
             </Button>
             <StyledDangerButton
               onClick={() => {
@@ -114,26 +117,26 @@ export function DocumentRowActions({ document, permissions, onStarted }: Documen
                 submit('delete');
               }}
             >
-              Delete
+              {t('rowActions.delete')}
             </StyledDangerButton>
           </>
         }
       >
-        <p>Are you sure you want to delete &quot;{document.name}&quot;?</p>
+        <p>{t('rowActions.confirm', { name: document.name })}</p>
       </Dialog>
     </>
   );
 }
 
-function announcement(result: RowActionResult, documentName: string): NotifyInput {
+function announcement(result: RowActionResult, documentName: string, t: TFunction<'documents'>): NotifyInput {
   if (result.intent === 'delete') {
     return result.ok
-      ? { type: 'success', title: 'Document deleted successfully', message: documentName }
-      : { type: 'error', title: `Delete failed: ${result.error}`, message: documentName };
+      ? { type: 'success', title: t('rowActions.deleted'), message: documentName }
+      : { type: 'error', title: t('rowActions.deleteFailed', { error: result.error }), message: documentName };
   }
   return result.ok
-    ? { type: 'success', title: 'Document reprocessing started', message: documentName }
-    : { type: 'error', title: `Reprocess failed: ${result.error}`, message: documentName };
+    ? { type: 'success', title: t('rowActions.reprocessStarted'), message: documentName }
+    : { type: 'error', title: t('rowActions.reprocessFailed', { error: result.error }), message: documentName };
 }
 
 /**
@@ -150,15 +153,16 @@ export function RowActionAnnouncement({
 }) {
   const fetcher = useFetcher<RowActionResult>({ key: action.fetcherKey });
   const notify = useNotify();
+  const { t } = useTranslation('documents');
   // The answer to an earlier action on the same row is already announced.
   const announced = useRef(fetcher.data);
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== 'idle' || !result || announced.current === result) return;
     announced.current = result;
-    notify(announcement(result, action.documentName));
+    notify(announcement(result, action.documentName, t));
     onAnnounced(action.fetcherKey);
-  }, [fetcher.state, fetcher.data, notify, action, onAnnounced]);
+  }, [fetcher.state, fetcher.data, notify, action, onAnnounced, t]);
   return null;
 }
 

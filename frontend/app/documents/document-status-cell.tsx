@@ -1,4 +1,5 @@
-import { DOCUMENT_STATUS_LABELS, type DocumentStatus, type DocumentView } from '@docent/common/documents';
+import type { DocumentStatus, DocumentView } from '@docent/common/documents';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Badge, type BadgeTone } from '~/components/ui/badge';
 import { ProgressBar } from '~/components/ui/progress-bar';
@@ -13,7 +14,8 @@ const STATUS_TONES: Record<DocumentStatus, BadgeTone> = {
 
 /** The status badge, with the pipeline's stage and percent while it works and the reason when it failed. */
 export function DocumentStatusCell({ document }: { document: DocumentView }) {
-  const label = DOCUMENT_STATUS_LABELS[document.status];
+  const { t } = useTranslation('documents');
+  const label = t(`status.${document.status}`);
   const { progress } = document;
   return (
     <StyledStatus>
@@ -22,10 +24,11 @@ export function DocumentStatusCell({ document }: { document: DocumentView }) {
       </Badge>
       {progress && (document.status === 'indexing' || document.status === 'processing') && (
         <StyledProgress>
-          <span>
-            {progress.stage} {Math.round(progress.percent)}%
-          </span>
-          <ProgressBar value={progress.percent} label={`${label} ${document.name}: ${progress.stage}`} />
+          <span>{t('progress', { stage: progress.stage, percent: Math.round(progress.percent) })}</span>
+          <ProgressBar
+            value={progress.percent}
+            label={t('progressLabel', { status: label, name: document.name, stage: progress.stage })}
+          />
         </StyledProgress>
       )}
       {document.status === 'failed' && document.failureReason && <StyledReason>{document.failureReason}</StyledReason>}

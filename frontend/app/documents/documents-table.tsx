@@ -1,5 +1,6 @@
 import type { DocumentSortField, DocumentView } from '@docent/common/documents';
 import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { stickyFirstColumn } from '~/components/ui/sticky-first-column';
 import { DateTime } from '~/components/ui/date-time';
@@ -7,14 +8,14 @@ import { listStateToParams, pageCount, sortedBy, type DocumentListState } from '
 import { DocumentRowActions, type DocumentPermissions, type StartedRowAction } from './document-row-actions';
 import { DocumentStatusCell } from './document-status-cell';
 
-const COLUMNS: { label: string; sort: DocumentSortField; numeric?: boolean }[] = [
-  { label: 'Document', sort: 'name' },
-  { label: 'Type', sort: 'type' },
-  { label: 'Size', sort: 'size', numeric: true },
-  { label: 'Status', sort: 'status' },
-  { label: 'Chunks', sort: 'chunks', numeric: true },
-  { label: 'Uploaded', sort: 'uploadedAt' },
-  { label: 'Processed', sort: 'processedAt' },
+const COLUMNS: { sort: DocumentSortField; numeric?: boolean }[] = [
+  { sort: 'name' },
+  { sort: 'type' },
+  { sort: 'size', numeric: true },
+  { sort: 'status' },
+  { sort: 'chunks', numeric: true },
+  { sort: 'uploadedAt' },
+  { sort: 'processedAt' },
 ];
 
 const hrefFor = (state: DocumentListState) => {
@@ -36,6 +37,7 @@ interface DocumentsTableProps {
 
 /** The documents, sortable by every column (links, so the URL keeps the order) and paged. */
 export function DocumentsTable({ rows, state, total, pageSize, actions }: DocumentsTableProps) {
+  const { t } = useTranslation('documents');
   const pages = pageCount(total, pageSize);
   const first = total === 0 ? 0 : (state.page - 1) * pageSize + 1;
   const last = Math.min(total, (state.page - 1) * pageSize + rows.length);
@@ -44,7 +46,7 @@ export function DocumentsTable({ rows, state, total, pageSize, actions }: Docume
       <StyledScroller>
         <StyledTable>
           <caption className="visually-hidden">
-            Documents, sorted by {COLUMNS.find((column) => column.sort === state.sort)?.label}
+            {t('table.caption', { column: t(`table.columns.${state.sort}`) })}
           </caption>
           <thead>
             <tr>
@@ -58,7 +60,7 @@ export function DocumentsTable({ rows, state, total, pageSize, actions }: Docume
                     data-numeric={column.numeric || undefined}
                   >
                     <StyledSortLink to={hrefFor(sortedBy(state, column.sort))} preventScrollReset>
-                      {column.label}
+                      {t(`table.columns.${column.sort}`)}
                       <span aria-hidden="true">{sorted ? (state.order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
                     </StyledSortLink>
                   </th>
@@ -66,7 +68,7 @@ export function DocumentsTable({ rows, state, total, pageSize, actions }: Docume
               })}
               {actions && (
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('table.actions')}</span>
                 </th>
               )}
             </tr>
@@ -76,7 +78,7 @@ export function DocumentsTable({ rows, state, total, pageSize, actions }: Docume
               <tr key={document.id}>
                 <th scope="row">
                   <StyledName>{document.name}</StyledName>
-                  <StyledUploader>by {document.uploadedBy.name}</StyledUploader>
+                  <StyledUploader>{t('table.uploadedBy', { name: document.uploadedBy.name })}</StyledUploader>
                 </th>
                 <td>{document.type}</td>
                 <td data-numeric>{document.size}</td>
@@ -91,7 +93,7 @@ export function DocumentsTable({ rows, state, total, pageSize, actions }: Docume
                   {document.processedAt ? (
                     <DateTime value={document.processedAt} />
                   ) : (
-                    <StyledMuted>Not yet</StyledMuted>
+                    <StyledMuted>{t('table.notYet')}</StyledMuted>
                   )}
                 </td>
                 {actions && (
@@ -108,27 +110,23 @@ export function DocumentsTable({ rows, state, total, pageSize, actions }: Docume
           </tbody>
         </StyledTable>
       </StyledScroller>
-      <StyledPagination aria-label="Pages">
-        <span>
-          {first}–{last} of {total}
-        </span>
+      <StyledPagination aria-label={t('table.pages')}>
+        <span>{t('table.range', { first, last, total })}</span>
         <StyledPageLinks>
           {state.page > 1 ? (
             <Link to={hrefFor({ ...state, page: state.page - 1 })} preventScrollReset>
-              Previous
+              {t('table.previous')}
             </Link>
           ) : (
-            <StyledMuted aria-disabled="true">Previous</StyledMuted>
+            <StyledMuted aria-disabled="true">{t('table.previous')}</StyledMuted>
           )}
-          <span aria-current="page">
-            Page {state.page} of {pages}
-          </span>
+          <span aria-current="page">{t('table.page', { page: state.page, pages })}</span>
           {state.page < pages ? (
             <Link to={hrefFor({ ...state, page: state.page + 1 })} preventScrollReset>
-              Next
+              {t('table.next')}
             </Link>
           ) : (
-            <StyledMuted aria-disabled="true">Next</StyledMuted>
+            <StyledMuted aria-disabled="true">{t('table.next')}</StyledMuted>
           )}
         </StyledPageLinks>
       </StyledPagination>

@@ -1,4 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, FormAlert } from '~/components/forms';
@@ -6,7 +7,7 @@ import { Badge } from '~/components/ui/badge';
 import { Dialog } from '~/components/ui/dialog';
 import { ProgressBar } from '~/components/ui/progress-bar';
 import { useNotify } from '~/notifications/notifications-context';
-import { ACCEPTED_TYPES_TEXT, checkUploadSelection, FILE_PICKER_ACCEPT, UPLOAD_LIMITS_TEXT } from './upload-checks';
+import { acceptedTypesText, checkUploadSelection, FILE_PICKER_ACCEPT, uploadLimitsText } from './upload-checks';
 import { uploadDocument } from './upload-request';
 
 type FileUpload = { key: string; file: File; percent: number } & (
@@ -28,6 +29,7 @@ interface UploadDocumentsDialogProps {
 export function UploadDocumentsDialog({ open, onClose, onUploaded }: UploadDocumentsDialogProps) {
   const csrfToken = useAuthenticityToken();
   const notify = useNotify();
+  const { t, i18n } = useTranslation('documents');
   const inputRef = useRef<HTMLInputElement>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [uploads, setUploads] = useState<FileUpload[]>([]);
@@ -41,7 +43,7 @@ export function UploadDocumentsDialog({ open, onClose, onUploaded }: UploadDocum
     );
 
   const start = (chosen: File[]) => {
-    const check = checkUploadSelection(chosen);
+    const check = checkUploadSelection(chosen, t, i18n.language);
     if (!check.ok) {
       setRefusal(check.message);
       return;
@@ -56,15 +58,19 @@ export function UploadDocumentsDialog({ open, onClose, onUploaded }: UploadDocum
     }));
     setUploads(started);
     for (const upload of started) {
-      void uploadDocument(upload.file, { csrfToken, onProgress: (percent) => update(upload.key, { percent }) }).then(
+      void uploadDocument(upload.file, { csrfToken, t, onProgress: (percent) => update(upload.key, { percent }) }).then(
         (outcome) => {
           if (outcome.ok) {
             update(upload.key, { phase: 'done', percent: 100 });
-            notify({ type: 'success', title: 'Document uploaded successfully', message: upload.file.name });
+            notify({ type: 'success', title: t('upload.uploaded'), message: upload.file.name });
             onUploaded();
           } else {
             update(upload.key, { phase: 'failed', message: outcome.message });
-            notify({ type: 'error', title: `Upload failed: ${outcome.message}`, message: upload.file.name });
+            notify({
+              type: 'error',
+              title: t('upload.uploadFailed', { message: outcome.message }),
+              message: upload.file.name,
+            });
           }
         },
       );
@@ -81,11 +87,11 @@ export function UploadDocumentsDialog({ open, onClose, onUploaded }: UploadDocum
     <Dialog
       open={open}
       onClose={onClose}
-      title="Upload Documents"
-      description={`${UPLOAD_LIMITS_TEXT}. ${ACCEPTED_TYPES_TEXT}.`}
+      title={t('upload.title')}
+      description={t('upload.description', { limits: uploadLimitsText(t), types: acceptedTypesText(t) })}
       footer={
         <Button variant="secondary" onClick={onClose}>
-          {sending ? 'Close (uploads continue)' : 'Close'}
+          {sending ? t('upload.closeWhileSending') : t('upload.close')}
         </Button>
       }
     >
@@ -99,9 +105,9 @@ export function UploadDocumentsDialog({ open, onClose, onUploaded }: UploadDocum
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>Drag and drop files here, or</p>
+        <p>{t('upload.dropHere')}</p>
         <Button onClick={() => inputRef.current?.click()} disabled={sending}>
-          Choose files
+          {t('upload.chooseFiles')}
         </Button>
         <input
           ref={inputRef}
@@ -109,7 +115,7 @@ export function UploadDocumentsDialog({ open, onClose, onUploaded }: UploadDocum
           type="file"
           multiple
           accept={FILE_PICKER_ACCEPT}
-          aria-label="Files to upload"
+          aria-label={t('upload.filesLabel')}
           tabIndex={-1}
           disabled={sending}
           onChange={(event) => {
@@ -123,18 +129,18 @@ export function UploadDocumentsDialog({ open, onClose, onUploaded }: UploadDocum
       <FormAlert>{refusal}</FormAlert>
 
       {uploads.length > 0 && (
-        <StyledUploadList aria-label="Uploads">
+        <StyledUploadList aria-label={t('upload.uploads')}>
           {uploads.map((upload) => (
             <li key={upload.key}>
               <StyledUploadHeader>
                 <span>{upload.file.name}</span>
                 {upload.phase === 'sending' && <Badge $tone="info">{upload.percent}%</Badge>}
-                {upload.phase === 'done' && <Badge $tone="success">Done</Badge>}
-                {upload.phase === 'failed' && <Badge $tone="danger">Failed</Badge>}
+                {upload.phase === 'done' && <Badge $tone="success">{t('upload.done')}</Badge>}
+                {upload.phase === 'failed' && <Badge $tone="danger">{t('upload.failed')}</Badge>}
               </StyledUploadHeader>
               <ProgressBar
                 value={upload.percent}
-                label={`Uploading ${upload.file.name}`}
+                label={t('upload.progressLabel', { name: upload.file.name })}
                 tone={upload.phase === 'failed' ? 'danger' : upload.phase === 'done' ? 'success' : 'primary'}
               />
               {upload.phase === 'failed' && <StyledFailure role="alert">{upload.message}</StyledFailure>}

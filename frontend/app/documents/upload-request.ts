@@ -1,4 +1,5 @@
 import type { UploadResponse } from '@docent/common/documents';
+import type { TFunction } from 'i18next';
 import { CSRF_HEADER_NAME } from '~/auth/auth-client';
 import { uploadFailureMessage } from './upload-checks';
 
@@ -15,6 +16,8 @@ interface UploadOptions {
   /** 0 to 100, as the browser sends the body. */
   onProgress: (percent: number) => void;
   signal?: AbortSignal;
+  /** Words the failures the browser itself sees (no answer, cancelled). */
+  t: TFunction<'documents'>;
 }
 
 /**
@@ -26,9 +29,9 @@ export async function uploadDocument(file: File, options: UploadOptions): Promis
   const first = await sendOnce(file, options);
   if (first.status === 401 && first.sessionRenewed) {
     options.onProgress(0);
-    return outcomeOf(await sendOnce(file, options));
+    return outcomeOf(await sendOnce(file, options), options.t);
   }
-  return outcomeOf(first);
+  return outcomeOf(first, options.t);
 }
 
 interface RawAnswer {
@@ -38,14 +41,14 @@ interface RawAnswer {
   sessionRenewed: boolean;
 }
 
-function outcomeOf({ status, statusText, body }: RawAnswer): UploadOutcome {
+function outcomeOf({ status, statusText, body }: RawAnswer, t: TFunction<'documents'>): UploadOutcome {
   const response = body as UploadResponse | undefined;
   const accepted =
     status >= 200 && status < 300 && response?.success === true && response.results.some((result) => result.success);
-  return accepted ? { ok: true, response } : { ok: false, message: uploadFailureMessage(status, statusText, body) };
+  return accepted ? { ok: true, response } : { ok: false, message: uploadFailureMessage(status, statusText, body, t) };
 }
 
-function sendOnce(file: File, { csrfToken, onProgress, signal }: UploadOptions): Promise<RawAnswer> {
+function sendOnce(file: File, { csrfToken, onProgress, signal, t }: UploadOptions): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open('POST', UPLOAD_ROUTE);
@@ -71,7 +74,7 @@ function sendOnce(file: File, { csrfToken, onProgress, signal }: UploadOptions):
     request.addEventListener('load', () => answer(request.status, request.statusText));
     request.addEventListener('error', () => answer(0, ''));
     request.addEventListener('abort', () =>
-      resolve({ status: 0, statusText: '', body: { error: 'Upload cancelled' }, sessionRenewed: false }),
+      resolve({ status: 0, statusText: '', body: { error: t('upload.cancelled') }, sessionRenewed: false }),
     );
     signal?.addEventListener('abort', () => request.abort());
 

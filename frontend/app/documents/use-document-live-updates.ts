@@ -1,6 +1,7 @@
 import type { DocumentView } from '@docent/common/documents';
 import { useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useConnection } from '~/connection/connection-context';
 import { addDocumentActivity, type DocumentActivity } from './document-activity';
 import { mergeDocumentMessage, parseDocumentMessage } from './document-live-rows';
@@ -54,6 +55,12 @@ export function useDocumentLiveUpdates(
 
   const [activities, setActivities] = useState<DocumentActivity[]>([]);
   const activityCounter = useRef(0);
+  // The words of the language at the time of the push, without joining the channel again when it changes.
+  const { t } = useTranslation('documents');
+  const tRef = useRef(t);
+  useEffect(() => {
+    tRef.current = t;
+  }, [t]);
 
   useEffect(() => {
     if (!socket) return;
@@ -62,7 +69,7 @@ export function useDocumentLiveUpdates(
       if (!message) return;
       activityCounter.current += 1;
       const key = `activity-${activityCounter.current}`;
-      setActivities((current) => addDocumentActivity(current, message, key));
+      setActivities((current) => addDocumentActivity(current, message, key, tRef.current));
       const merged = mergeDocumentMessage(rowsRef.current, message);
       rowsRef.current = merged.rows;
       setRows(merged.rows);

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '~/components/forms';
 import type { Bookmark } from './bookmarks';
@@ -12,16 +13,17 @@ interface BookmarksPanelProps {
 
 /** The passages bookmarked in this browser, newest first. */
 export function BookmarksPanel({ bookmarks, onOpen, onRemove }: BookmarksPanelProps) {
+  const { t } = useTranslation('search');
   const titleId = useId();
   return (
     <StyledBookmarks aria-labelledby={titleId}>
-      <h3 id={titleId}>Bookmarks</h3>
+      <h3 id={titleId}>{t('bookmarks.title')}</h3>
       {bookmarks.length === 0 ? (
-        <p>No bookmarks yet. Bookmark a search result to keep it here.</p>
+        <p>{t('bookmarks.empty')}</p>
       ) : (
         <ul>
           {bookmarks.map((bookmark) => {
-            const position = describePosition(bookmark.position);
+            const position = describePosition(bookmark.position, t);
             return (
               <li key={bookmark.id}>
                 <div>
@@ -33,16 +35,16 @@ export function BookmarksPanel({ bookmarks, onOpen, onRemove }: BookmarksPanelPr
                   <Button
                     variant="secondary"
                     onClick={() => onOpen(bookmark)}
-                    aria-label={`Open bookmark from ${bookmark.documentName}`}
+                    aria-label={t('bookmarks.openLabel', { name: bookmark.documentName })}
                   >
-                    Open
+                    {t('bookmarks.open')}
                   </Button>
                   <Button
                     variant="ghost"
                     onClick={() => onRemove(bookmark)}
-                    aria-label={`Remove bookmark from ${bookmark.documentName}`}
+                    aria-label={t('bookmarks.removeLabel', { name: bookmark.documentName })}
                   >
-                    Remove
+                    {t('bookmarks.remove')}
                   </Button>
                 </StyledActions>
               </li>

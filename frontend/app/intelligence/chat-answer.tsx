@@ -1,10 +1,9 @@
 import type { ChatCitation, ChatMessageView } from '@docent/common/chat';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { describePosition } from './chunk-position';
 import { splitCitations } from './citation-markers';
-
-const count = new Intl.NumberFormat('en');
 
 /** An answer's text with each [n] it cites as a button opening that source. */
 export function AnswerText({
@@ -16,6 +15,7 @@ export function AnswerText({
   citations: readonly ChatCitation[];
   onCite: (citation: ChatCitation) => void;
 }) {
+  const { t } = useTranslation('intelligence');
   const byNumber = useMemo(() => new Map(citations.map((citation) => [citation.number, citation])), [citations]);
   const parts = useMemo(() => splitCitations(text, new Set(byNumber.keys())), [text, byNumber]);
   return (
@@ -27,7 +27,7 @@ export function AnswerText({
           <StyledCitation
             key={index}
             type="button"
-            aria-label={`Source ${part.number}: ${citation.documentName}`}
+            aria-label={t('answer.sourceLabel', { number: part.number, name: citation.documentName })}
             onClick={() => onCite(citation)}
           >
             [{part.number}]
@@ -46,11 +46,13 @@ export function SourceList({
   citations: readonly ChatCitation[];
   onCite: (citation: ChatCitation) => void;
 }) {
+  const { t } = useTranslation('intelligence');
+  const { t: tSearch } = useTranslation('search');
   if (citations.length === 0) return null;
   return (
-    <StyledSources aria-label="Sources">
+    <StyledSources aria-label={t('answer.sources')}>
       {citations.map((citation) => {
-        const position = describePosition(citation.position);
+        const position = describePosition(citation.position, tSearch);
         return (
           <li key={citation.number}>
             <button type="button" onClick={() => onCite(citation)}>
@@ -66,13 +68,16 @@ export function SourceList({
 
 /** Under a finished answer: the model, the tokens and how long it took. */
 export function AnswerFacts({ message }: { message: ChatMessageView }) {
+  const { t } = useTranslation('intelligence');
   const facts = [
-    message.model && `Model ${message.model.name}`,
+    message.model && t('answer.model', { name: message.model.name }),
     message.usage &&
-      `${count.format(message.usage.inputTokens + message.usage.outputTokens)} tokens (${count.format(
-        message.usage.inputTokens,
-      )} in, ${count.format(message.usage.outputTokens)} out)`,
-    message.latencyMs !== undefined && `${count.format(Math.round(message.latencyMs))} ms`,
+      t('answer.tokens', {
+        total: message.usage.inputTokens + message.usage.outputTokens,
+        input: message.usage.inputTokens,
+        output: message.usage.outputTokens,
+      }),
+    message.latencyMs !== undefined && t('answer.milliseconds', { ms: Math.round(message.latencyMs) }),
   ].filter((fact): fact is string => Boolean(fact));
   if (facts.length === 0) return null;
   return <StyledFacts>{facts.join(' · ')}</StyledFacts>;

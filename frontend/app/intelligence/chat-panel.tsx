@@ -4,7 +4,9 @@ import {
   type ChatCitation,
   type ChatSessionSummary,
 } from '@docent/common/chat';
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, FormAlert, StyledField, StyledLabel } from '~/components/forms';
 import { inputStyles } from '~/components/forms/field-parts';
@@ -27,9 +29,9 @@ interface ChatPanelProps {
   onRemoveScope: () => void;
 }
 
-function passageOfCitation(citation: ChatCitation): Passage {
+function passageOfCitation(citation: ChatCitation, t: TFunction<'search'>): Passage {
   return {
-    title: `Source [${citation.number}]`,
+    title: t('passage.source', { number: citation.number }),
     documentId: citation.documentId,
     documentName: citation.documentName,
     position: citation.position,
@@ -40,6 +42,8 @@ function passageOfCitation(citation: ChatCitation): Passage {
 
 /** The Chat tab: the sessions, the open conversation with its streamed answer and sources, and the question box. */
 export function ChatPanel({ sessions, sessionsError, scope, onRemoveScope }: ChatPanelProps) {
+  const { t } = useTranslation('intelligence');
+  const { t: tSearch } = useTranslation('search');
   const documentIds = useMemo(() => (scope ? [scope.documentId] : []), [scope]);
   const chat = useChatConversation(documentIds);
   const { conversation } = chat;
@@ -70,7 +74,7 @@ export function ChatPanel({ sessions, sessionsError, scope, onRemoveScope }: Cha
 
   const listed = (sessions ?? []).slice(0, MAX_CHAT_SESSIONS);
   const openTitle =
-    listed.find((session) => session.id === conversation.sessionId)?.title ?? conversation.title ?? 'New chat';
+    listed.find((session) => session.id === conversation.sessionId)?.title ?? conversation.title ?? t('chat.newChat');
 
   const ask = (question: string) => {
     const trimmed = question.trim();
@@ -89,16 +93,20 @@ export function ChatPanel({ sessions, sessionsError, scope, onRemoveScope }: Cha
       ask(draft);
     }
   };
-  const cite = (citation: ChatCitation) => setPassage(passageOfCitation(citation));
+  const cite = (citation: ChatCitation) => setPassage(passageOfCitation(citation, tSearch));
 
   return (
     <StyledChat>
-      <StyledSessions aria-label="Chat sessions">
-        <Button onClick={chat.startNew}>New chat</Button>
+      <StyledSessions aria-label={t('chat.sessions')}>
+        <Button onClick={chat.startNew}>{t('chat.newChat')}</Button>
         {sessions === null ? (
-          <StyledMuted>Chat sessions are unavailable{sessionsError ? `: ${sessionsError}` : '.'}</StyledMuted>
+          <StyledMuted>
+            {sessionsError
+              ? t('chat.sessionsUnavailableBecause', { error: sessionsError })
+              : t('chat.sessionsUnavailable')}
+          </StyledMuted>
         ) : listed.length === 0 ? (
-          <StyledMuted>No chats yet. Ask a question to start one.</StyledMuted>
+          <StyledMuted>{t('chat.noChats')}</StyledMuted>
         ) : (
           <ul>
             {listed.map((session) => (
@@ -110,18 +118,16 @@ export function ChatPanel({ sessions, sessionsError, scope, onRemoveScope }: Cha
                   aria-busy={chat.opening === session.id || undefined}
                 >
                   <span>{session.title}</span>
-                  <small>
-                    {session.messageCount} {session.messageCount === 1 ? 'message' : 'messages'}
-                  </small>
+                  <small>{t('chat.messageCount', { count: session.messageCount })}</small>
                 </button>
                 <Menu
                   buttonContent={<span aria-hidden="true">⋯</span>}
-                  buttonLabel={`Actions for chat ${session.title}`}
+                  buttonLabel={t('chat.sessionActions', { title: session.title })}
                   items={[
-                    { key: 'rename', label: 'Rename', onSelect: () => setEdit({ kind: 'rename', session }) },
+                    { key: 'rename', label: t('chat.rename'), onSelect: () => setEdit({ kind: 'rename', session }) },
                     {
                       key: 'delete',
-                      label: 'Delete',
+                      label: t('chat.delete'),
                       tone: 'danger',
                       onSelect: () => setEdit({ kind: 'delete', session }),
                     },
@@ -135,15 +141,13 @@ export function ChatPanel({ sessions, sessionsError, scope, onRemoveScope }: Cha
 
       <StyledConversation aria-labelledby={conversationTitleId}>
         <h3 id={conversationTitleId}>{openTitle}</h3>
-        {scope && <ScopeChip scope={scope} verb="Answering from" onRemove={onRemoveScope} />}
-        {chat.openError && <FormAlert>{`The chat could not be opened: ${chat.openError}`}</FormAlert>}
-        {chat.opening && <Spinner label="Opening the chat..." />}
+        {scope && <ScopeChip scope={scope} purpose="chat" onRemove={onRemoveScope} />}
+        {chat.openError && <FormAlert>{t('chat.openFailed', { error: chat.openError })}</FormAlert>}
+        {chat.opening && <Spinner label={t('chat.opening')} />}
 
-        <StyledMessages ref={messagesRef} aria-label="Messages" tabIndex={0}>
+        <StyledMessages ref={messagesRef} aria-label={t('chat.messages')} tabIndex={0}>
           {conversation.messages.length === 0 && !conversation.pending && (
-            <StyledMuted as="li">
-              Ask about your documents. Answers cite the passages they come from, like [1].
-            </StyledMuted>
+            <StyledMuted as="li">{t('chat.intro')}</StyledMuted>
           )}
           {conversation.messages.map((message) =>
             message.role === 'user' ? (
@@ -151,7 +155,7 @@ export function ChatPanel({ sessions, sessionsError, scope, onRemoveScope }: Cha
             ) : (
               <StyledAnswer key={message.id}>
                 <AnswerText text={message.content} citations={message.citations ?? []} onCite={cite} />
-                {message.grounded === false && <StyledMuted>No passage in your documents answers this.</StyledMuted>}
+                {message.grounded === false && <StyledMuted>{t('chat.notGrounded')}</StyledMuted>}
                 <SourceList citations={message.citations ?? []} onCite={cite} />
                 <AnswerFacts message={message} />
               </StyledAnswer>
@@ -164,15 +168,15 @@ export function ChatPanel({ sessions, sessionsError, scope, onRemoveScope }: Cha
                 {conversation.pending.text && (
                   <AnswerText text={conversation.pending.text} citations={conversation.pending.sources} onCite={cite} />
                 )}
-                {conversation.pending.phase === 'streaming' && <Spinner size="sm" label="Answering..." />}
-                {conversation.pending.phase === 'stopped' && (
-                  <StyledMuted>Stopped before the answer finished.</StyledMuted>
-                )}
+                {conversation.pending.phase === 'streaming' && <Spinner size="sm" label={t('chat.answering')} />}
+                {conversation.pending.phase === 'stopped' && <StyledMuted>{t('chat.stopped')}</StyledMuted>}
                 {conversation.pending.phase === 'failed' && (
                   <StyledFailure>
-                    <FormAlert>{`The answer failed: ${conversation.pending.error ?? 'unknown error'}`}</FormAlert>
+                    <FormAlert>
+                      {t('chat.failed', { error: conversation.pending.error ?? t('chat.unknownError') })}
+                    </FormAlert>
                     <Button variant="secondary" onClick={() => ask(conversation.pending!.question)}>
-                      Ask again
+                      {t('chat.askAgain')}
                     </Button>
                   </StyledFailure>
                 )}
@@ -189,14 +193,14 @@ export function ChatPanel({ sessions, sessionsError, scope, onRemoveScope }: Cha
 
         <StyledComposer onSubmit={onSubmit}>
           <StyledField>
-            <StyledLabel htmlFor={questionId}>Your question</StyledLabel>
+            <StyledLabel htmlFor={questionId}>{t('chat.question')}</StyledLabel>
             <StyledTextarea
               id={questionId}
               name="message"
               rows={2}
               value={draft}
               maxLength={MAX_CHAT_MESSAGE_LENGTH}
-              placeholder="Ask a question about your documents"
+              placeholder={t('chat.questionPlaceholder')}
               onChange={(event) => setDraft(event.target.value)}
               onKeyDown={onQuestionKeyDown}
             />
@@ -204,11 +208,11 @@ export function ChatPanel({ sessions, sessionsError, scope, onRemoveScope }: Cha
           <StyledComposerActions>
             {answering ? (
               <Button variant="secondary" onClick={chat.stop}>
-                Stop
+                {t('chat.stop')}
               </Button>
             ) : (
               <Button type="submit" disabled={draft.trim() === ''}>
-                Send
+                {t('chat.send')}
               </Button>
             )}
           </StyledComposerActions>

@@ -1,6 +1,7 @@
 import { MAX_CHAT_TITLE_LENGTH, type ChatSessionSummary } from '@docent/common/chat';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, FormAlert, TextField } from '~/components/forms';
@@ -26,6 +27,7 @@ export function ChatSessionDialogs({ edit, onClose, onDeleted }: SessionDialogsP
 
 function SessionDialog({ edit, onClose, onDeleted }: SessionDialogsProps & { edit: SessionEdit }) {
   const csrfToken = useAuthenticityToken();
+  const { t } = useTranslation('intelligence');
   const fetcher = useFetcher<PageActionResult>({ key: 'chat-session-edit' });
   const [title, setTitle] = useState(edit.session.title);
   // The fetcher is shared by key: an answer that was there before this dialog posted is not its answer.
@@ -57,14 +59,14 @@ function SessionDialog({ edit, onClose, onDeleted }: SessionDialogsProps & { edi
       <Dialog
         open
         onClose={onClose}
-        title="Rename chat"
+        title={t('sessionDialogs.renameTitle')}
         footer={
           <>
             <Button variant="secondary" onClick={onClose}>
-              Cancel
+              {t('sessionDialogs.cancel')}
             </Button>
             <Button type="submit" form="rename-chat-form" disabled={trimmed === '' || busy} busy={busy}>
-              Save
+              {t('sessionDialogs.save')}
             </Button>
           </>
         }
@@ -77,7 +79,7 @@ function SessionDialog({ edit, onClose, onDeleted }: SessionDialogsProps & { edi
           }}
         >
           <TextField
-            label="Chat title"
+            label={t('sessionDialogs.chatTitle')}
             value={title}
             onChange={(event) => setTitle(event.target.value)}
             maxLength={MAX_CHAT_TITLE_LENGTH}
@@ -86,7 +88,7 @@ function SessionDialog({ edit, onClose, onDeleted }: SessionDialogsProps & { edi
           />
         </form>
         <StyledAlertSpacing>
-          <FormAlert>{refused && `Rename failed: ${refused}`}</FormAlert>
+          <FormAlert>{refused && t('sessionDialogs.renameFailed', { error: refused })}</FormAlert>
         </StyledAlertSpacing>
       </Dialog>
     );
@@ -96,21 +98,21 @@ function SessionDialog({ edit, onClose, onDeleted }: SessionDialogsProps & { edi
     <Dialog
       open
       onClose={onClose}
-      title="Delete chat"
+      title={t('sessionDialogs.deleteTitle')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('sessionDialogs.cancel')}
           </Button>
           <StyledDangerButton disabled={busy} busy={busy} onClick={() => submit({ intent: 'delete-session' })}>
-            Delete
+            {t('sessionDialogs.delete')}
           </StyledDangerButton>
         </>
       }
     >
-      <p>Are you sure you want to delete &quot;{edit.session.title}&quot;?</p>
+      <p>{t('sessionDialogs.confirm', { title: edit.session.title })}</p>
       <StyledAlertSpacing>
-        <FormAlert>{refused && `Delete failed: ${refused}`}</FormAlert>
+        <FormAlert>{refused && t('sessionDialogs.deleteFailed', { error: refused })}</FormAlert>
       </StyledAlertSpacing>
     </Dialog>
   );

@@ -1,4 +1,5 @@
 import type { ChatStreamEvent } from '@docent/common/chat';
+import type { TFunction } from 'i18next';
 import { CSRF_HEADER_NAME } from '~/auth/auth-client';
 import { ServerSentEventParser, toChatStreamEvent } from './sse-parser';
 
@@ -16,6 +17,8 @@ interface StreamOptions {
   csrfToken: string;
   signal: AbortSignal;
   onEvent: (event: ChatStreamEvent) => void;
+  /** Words the failures the browser itself sees (cut off, no network). */
+  t: TFunction<'intelligence'>;
 }
 
 /**
@@ -25,7 +28,7 @@ interface StreamOptions {
  */
 export async function streamChatAnswer(
   question: ChatQuestion,
-  { csrfToken, signal, onEvent }: StreamOptions,
+  { csrfToken, signal, onEvent, t }: StreamOptions,
 ): Promise<void> {
   let finished = false;
   const emit = (event: ChatStreamEvent) => {
@@ -57,13 +60,16 @@ export async function streamChatAnswer(
         if (event) emit(event);
       }
     }
-    if (!finished) emit({ type: 'error', status: 0, error: 'The answer was cut off before it finished' });
+    if (!finished) emit({ type: 'error', status: 0, error: t('chat.cutOff') });
   } catch (error) {
     if (signal.aborted) return;
     emit({
       type: 'error',
       status: 0,
-      error: error instanceof Error && error.message ? `Network error: ${error.message}` : 'Network error',
+      error:
+        error instanceof Error && error.message
+          ? t('chat.networkErrorBecause', { reason: error.message })
+          : t('chat.networkError'),
     });
   }
 }

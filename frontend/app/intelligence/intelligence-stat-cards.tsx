@@ -1,31 +1,31 @@
 import type { IntelligenceStats } from '@docent/common/search';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { StatCard, StatCardGrid, type StatCardProps } from '~/components/ui/stat-card';
 
-const count = new Intl.NumberFormat('en');
-const percent = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
-
-function statCards(stats: IntelligenceStats): StatCardProps[] {
+function statCards(stats: IntelligenceStats, t: TFunction<'intelligence'>, language: string): StatCardProps[] {
+  const count = new Intl.NumberFormat(language);
   return [
     {
-      label: 'Success Rate',
-      value: `${percent.format(stats.successRate)}%`,
-      detail: 'Of searches and questions',
+      label: t('stats.successRate'),
+      value: t('stats.successRateValue', { value: stats.successRate }),
+      detail: t('stats.successRateDetail'),
       tone: 'success',
     },
     {
-      label: 'Total Queries',
+      label: t('stats.totalQueries'),
       value: count.format(stats.totalQueries),
       detail:
         stats.totalQueries > 0
-          ? `${count.format(Math.round(stats.averageResponseTime))} ms on average`
-          : 'No queries yet',
+          ? t('stats.averageTime', { ms: Math.round(stats.averageResponseTime) })
+          : t('stats.noQueries'),
       tone: 'primary',
     },
-    { label: 'Search Queries', value: count.format(stats.searchQueries), tone: 'info' },
+    { label: t('stats.searchQueries'), value: count.format(stats.searchQueries), tone: 'info' },
     {
-      label: 'Chat Sessions',
+      label: t('stats.chatSessions'),
       value: count.format(stats.chatQueries),
-      detail: 'Questions asked in chat',
+      detail: t('stats.chatSessionsDetail'),
       tone: 'warning',
     },
   ];
@@ -33,9 +33,10 @@ function statCards(stats: IntelligenceStats): StatCardProps[] {
 
 /** The spec's four Intelligence figures, from GET /api/intelligence/stats. */
 export function IntelligenceStatCards({ stats }: { stats: IntelligenceStats }) {
+  const { t, i18n } = useTranslation('intelligence');
   return (
-    <StatCardGrid label="Intelligence statistics" minCardWidth="12rem">
-      {statCards(stats).map((card) => (
+    <StatCardGrid label={t('stats.label')} minCardWidth="12rem">
+      {statCards(stats, t, i18n.language).map((card) => (
         <StatCard key={card.label} {...card} />
       ))}
     </StatCardGrid>

@@ -2,11 +2,8 @@ import { SEARCH_TYPES, type SearchType } from '@docent/common/search';
 
 export const INTELLIGENCE_PATH = '/intelligence';
 
-export const INTELLIGENCE_TABS = [
-  { key: 'search', label: 'Search' },
-  { key: 'chat', label: 'Chat' },
-] as const;
-export type IntelligenceTab = (typeof INTELLIGENCE_TABS)[number]['key'];
+export const INTELLIGENCE_TABS = ['search', 'chat'] as const;
+export type IntelligenceTab = (typeof INTELLIGENCE_TABS)[number];
 
 /**
  * What the address says: ?q=<query>&type=<type>&document=<id>&tab=chat. The top bar's

@@ -1,5 +1,6 @@
 import type { ChunkPositionView, TextRange } from '@docent/common/search';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '~/components/forms';
 import { Dialog } from '~/components/ui/dialog';
@@ -20,30 +21,31 @@ export interface Passage {
 
 /** The passage with its document and position; from here the whole document's preview is a click away. */
 export function PassageDialog({ passage, onClose }: { passage: Passage; onClose: () => void }) {
+  const { t } = useTranslation('search');
   const [previewing, setPreviewing] = useState(false);
   if (previewing) {
     return (
       <DocumentPreviewDialog document={{ id: passage.documentId, name: passage.documentName }} onClose={onClose} />
     );
   }
-  const position = describePosition(passage.position);
+  const position = describePosition(passage.position, t);
   return (
     <Dialog
       open
       onClose={onClose}
       size="lg"
-      title={`${passage.title}: ${passage.documentName}`}
-      description={position ?? 'The passage as search and chat read it.'}
+      title={t('passage.title', { title: passage.title, name: passage.documentName })}
+      description={position ?? t('passage.description')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Close
+            {t('passage.close')}
           </Button>
-          <Button onClick={() => setPreviewing(true)}>Open document preview</Button>
+          <Button onClick={() => setPreviewing(true)}>{t('passage.openPreview')}</Button>
         </>
       }
     >
-      <StyledPassage tabIndex={0} aria-label="Passage text">
+      <StyledPassage tabIndex={0} aria-label={t('passage.textLabel')}>
         <HighlightedText text={passage.text} ranges={passage.ranges} />
       </StyledPassage>
     </Dialog>

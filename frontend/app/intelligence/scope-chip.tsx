@@ -1,23 +1,30 @@
+import { Trans, useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { SearchScope } from './intelligence-url';
 
-/** "Searching in <name>": the document the search and chat are limited to, removable. */
+/** "Searching in <name>" (or "Answering from"): the document the search and chat are limited to, removable. */
 export function ScopeChip({
   scope,
-  verb,
+  purpose,
   onRemove,
 }: {
   scope: SearchScope;
-  verb: 'Searching in' | 'Answering from';
+  purpose: 'search' | 'chat';
   onRemove: () => void;
 }) {
-  const name = scope.documentName ?? 'a document you cannot open';
+  const { t } = useTranslation('search');
+  const name = scope.documentName ?? t('scope.unknownDocument');
   return (
     <StyledChip>
       <span>
-        {verb} <strong>{name}</strong>
+        <Trans
+          t={t}
+          i18nKey={purpose === 'search' ? 'scope.searchingIn' : 'scope.answeringFrom'}
+          values={{ name }}
+          components={{ name: <strong /> }}
+        />
       </span>
-      <button type="button" aria-label={`Remove the limit to ${name}: search all documents`} onClick={onRemove}>
+      <button type="button" aria-label={t('scope.remove', { name })} onClick={onRemove}>
         <span aria-hidden="true">×</span>
       </button>
     </StyledChip>

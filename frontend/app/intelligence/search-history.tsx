@@ -1,5 +1,6 @@
 import { useFetcher } from '@remix-run/react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, FormAlert } from '~/components/forms';
@@ -14,6 +15,7 @@ interface SearchHistoryProps {
 /** The user's recent searches: a click runs one again; Clear history empties the list on the server. */
 export function SearchHistory({ history, onRerun }: SearchHistoryProps) {
   const csrfToken = useAuthenticityToken();
+  const { t } = useTranslation('search');
   const titleId = useId();
   const fetcher = useFetcher<PageActionResult>({ key: 'clear-search-history' });
   const clearing = fetcher.state !== 'idle';
@@ -21,7 +23,7 @@ export function SearchHistory({ history, onRerun }: SearchHistoryProps) {
   return (
     <StyledHistory aria-labelledby={titleId}>
       <StyledHistoryHeader>
-        <h3 id={titleId}>Recent searches</h3>
+        <h3 id={titleId}>{t('history.title')}</h3>
         <Button
           variant="ghost"
           disabled={history.length === 0 || clearing}
@@ -30,17 +32,17 @@ export function SearchHistory({ history, onRerun }: SearchHistoryProps) {
             fetcher.submit({ intent: 'clear-history', csrf: csrfToken }, { method: 'post', action: '/intelligence' })
           }
         >
-          Clear history
+          {t('history.clear')}
         </Button>
       </StyledHistoryHeader>
-      {failed && <FormAlert>{`Clearing the history failed: ${failed}`}</FormAlert>}
+      {failed && <FormAlert>{t('history.clearFailed', { error: failed })}</FormAlert>}
       {history.length === 0 ? (
-        <p>No recent searches.</p>
+        <p>{t('history.empty')}</p>
       ) : (
         <ul>
           {history.map((query) => (
             <li key={query}>
-              <StyledQueryButton type="button" onClick={() => onRerun(query)} title={`Search again for "${query}"`}>
+              <StyledQueryButton type="button" onClick={() => onRerun(query)} title={t('history.again', { query })}>
                 {query}
               </StyledQueryButton>
             </li>

@@ -1,5 +1,7 @@
 import { SEARCH_TYPES, type SearchHit, type SearchType } from '@docent/common/search';
+import type { TFunction } from 'i18next';
 import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, FormAlert, TextField } from '~/components/forms';
 import { SelectField } from '~/components/ui/select-field';
@@ -15,8 +17,6 @@ import { SearchResults } from './search-results';
 import { useBookmarks } from './use-bookmarks';
 import type { SearchState } from './use-search-results';
 
-const TYPE_LABELS: Record<SearchType, string> = { semantic: 'Semantic', keyword: 'Keyword', hybrid: 'Hybrid' };
-
 interface SearchPanelProps {
   /** The query and type the address asks for. */
   query: string;
@@ -28,9 +28,9 @@ interface SearchPanelProps {
   onRemoveScope: () => void;
 }
 
-function passageOfHit(hit: SearchHit): Passage {
+function passageOfHit(hit: SearchHit, t: TFunction<'search'>): Passage {
   return {
-    title: 'Passage',
+    title: t('passage.passage'),
     documentId: hit.documentId,
     documentName: hit.documentName,
     position: hit.position,
@@ -39,9 +39,9 @@ function passageOfHit(hit: SearchHit): Passage {
   };
 }
 
-function passageOfBookmark(bookmark: Bookmark): Passage {
+function passageOfBookmark(bookmark: Bookmark, t: TFunction<'search'>): Passage {
   return {
-    title: 'Bookmark',
+    title: t('passage.bookmark'),
     documentId: bookmark.documentId,
     documentName: bookmark.documentName,
     position: bookmark.position,
@@ -52,6 +52,7 @@ function passageOfBookmark(bookmark: Bookmark): Passage {
 
 /** The Search tab: the query box, the scope, recent searches, results and bookmarks. */
 export function SearchPanel({ query, type, scope, history, search, onSearch, onRemoveScope }: SearchPanelProps) {
+  const { t } = useTranslation('search');
   const [draft, setDraft] = useState(query);
   const [draftType, setDraftType] = useState<SearchType>(type);
   // A new address (the top bar, a history entry, Back) puts its query and type in the form.
@@ -74,63 +75,58 @@ export function SearchPanel({ query, type, scope, history, search, onSearch, onR
 
   return (
     <StyledPanel>
-      <StyledForm role="search" aria-label="Search your documents" onSubmit={onSubmit}>
+      <StyledForm role="search" aria-label={t('form.label')} onSubmit={onSubmit}>
         <StyledQueryField>
           <TextField
-            label="Search query"
+            label={t('form.query')}
             type="search"
             name="q"
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
-            placeholder="Words, a phrase or a question"
+            placeholder={t('form.placeholder')}
             autoComplete="off"
             enterKeyHint="search"
             maxLength={1000}
           />
         </StyledQueryField>
         <SelectField
-          label="Search type"
+          label={t('form.type')}
           name="type"
           value={draftType}
           onChange={(event) => setDraftType(event.target.value as SearchType)}
         >
           {SEARCH_TYPES.map((known) => (
             <option key={known} value={known}>
-              {TYPE_LABELS[known]}
+              {t(`types.${known}`)}
             </option>
           ))}
         </SelectField>
         <Button type="submit" disabled={draft.trim() === ''}>
-          Search
+          {t('form.submit')}
         </Button>
       </StyledForm>
 
-      {scope && <ScopeChip scope={scope} verb="Searching in" onRemove={onRemoveScope} />}
+      {scope && <ScopeChip scope={scope} purpose="search" onRemove={onRemoveScope} />}
 
       <SearchHistory history={history} onRerun={(again) => onSearch(again, draftType)} />
 
       <div aria-live="polite" aria-busy={search.phase === 'loading'}>
-        {search.phase === 'loading' && <Spinner label="Searching..." />}
-        {search.phase === 'failed' && <FormAlert>{`Search failed: ${search.message}`}</FormAlert>}
+        {search.phase === 'loading' && <Spinner label={t('form.searching')} />}
+        {search.phase === 'failed' && <FormAlert>{t('form.failed', { message: search.message })}</FormAlert>}
       </div>
       {search.phase === 'shown' && (
         <SearchResults
           response={search.response}
           bookmarkedIds={bookmarkedIds}
-          onOpen={(hit) => setPassage(passageOfHit(hit))}
+          onOpen={(hit) => setPassage(passageOfHit(hit, t))}
           onToggleBookmark={(hit) => toggle(bookmarkOf(hit))}
         />
       )}
-      {search.phase === 'idle' && (
-        <StyledHint>
-          Search your documents by keyword, by meaning (semantic), or both (hybrid). Open a result to read the whole
-          passage.
-        </StyledHint>
-      )}
+      {search.phase === 'idle' && <StyledHint>{t('form.hint')}</StyledHint>}
 
       <BookmarksPanel
         bookmarks={bookmarks}
-        onOpen={(bookmark) => setPassage(passageOfBookmark(bookmark))}
+        onOpen={(bookmark) => setPassage(passageOfBookmark(bookmark, t))}
         onRemove={toggle}
       />
 

@@ -1,4 +1,5 @@
 import type { SearchHit, SearchResponse } from '@docent/common/search';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Badge } from '~/components/ui/badge';
 import { describePosition } from './chunk-position';
@@ -13,26 +14,27 @@ interface SearchResultsProps {
 
 /** The hits of one search, best first: document, position, score and the snippet with the query's words marked. */
 export function SearchResults({ response, bookmarkedIds, onOpen, onToggleBookmark }: SearchResultsProps) {
+  const { t, i18n } = useTranslation('search');
   return (
-    <StyledResults aria-label="Search results">
+    <StyledResults aria-label={t('results.label')}>
       <StyledSummary>
-        {response.total === 1 ? '1 result' : `${response.total} results`} for &quot;{response.query}&quot; ·{' '}
-        {response.type} search · {response.tookMs} ms
+        {t('results.summary', {
+          count: response.total,
+          query: response.query,
+          type: t(`types.${response.type}`),
+          tookMs: response.tookMs,
+        })}
       </StyledSummary>
-      {response.fallback === 'keyword' && (
-        <StyledNote role="note">
-          No embedding model is configured, so hybrid search ran as keyword search alone.
-        </StyledNote>
-      )}
+      {response.fallback === 'keyword' && <StyledNote role="note">{t('results.keywordFallback')}</StyledNote>}
       {response.results.length === 0 ? (
         <StyledEmpty>
-          <h3>No results found</h3>
-          <p>Nothing in your documents matches &quot;{response.query}&quot;. Try other words or another search type.</p>
+          <h3>{t('results.emptyTitle')}</h3>
+          <p>{t('results.empty', { query: response.query })}</p>
         </StyledEmpty>
       ) : (
         <ol>
           {response.results.map((hit) => {
-            const position = describePosition(hit.position);
+            const position = describePosition(hit.position, t);
             const bookmarked = bookmarkedIds.has(hit.chunkId);
             return (
               <StyledHit key={hit.chunkId}>
@@ -40,20 +42,32 @@ export function SearchResults({ response, bookmarkedIds, onOpen, onToggleBookmar
                   <StyledOpenButton
                     type="button"
                     onClick={() => onOpen(hit)}
-                    aria-label={`Open passage from ${hit.documentName}${position ? `, ${position}` : ''}`}
+                    aria-label={
+                      position
+                        ? t('results.openAt', { name: hit.documentName, position })
+                        : t('results.open', { name: hit.documentName })
+                    }
                   >
                     {hit.documentName}
                   </StyledOpenButton>
                   <Badge>{hit.documentType}</Badge>
                   {position && <StyledPosition>{position}</StyledPosition>}
-                  <StyledScore>Score {hit.score.toFixed(3)}</StyledScore>
+                  <StyledScore>
+                    {t('results.score', {
+                      score: hit.score.toLocaleString(i18n.language, {
+                        minimumFractionDigits: 3,
+                        maximumFractionDigits: 3,
+                      }),
+                    })}
+                  </StyledScore>
                   <StyledBookmarkButton
                     type="button"
                     aria-pressed={bookmarked}
-                    aria-label={`Bookmark passage from ${hit.documentName}`}
+                    aria-label={t('results.bookmarkLabel', { name: hit.documentName })}
                     onClick={() => onToggleBookmark(hit)}
                   >
-                    <span aria-hidden="true">{bookmarked ? '★' : '☆'}</span> {bookmarked ? 'Bookmarked' : 'Bookmark'}
+                    <span aria-hidden="true">{bookmarked ? '★' : '☆'}</span>{' '}
+                    {bookmarked ? t('results.bookmarked') : t('results.bookmark')}
                   </StyledBookmarkButton>
                 </StyledHitHeader>
                 <StyledSnippet>

@@ -1,5 +1,6 @@
 import type { IntelligenceStats } from '@docent/common/search';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { BadgeTone } from '~/components/ui/badge';
 import { Badge } from '~/components/ui/badge';
@@ -10,32 +11,31 @@ const STATE_TONES: Record<string, BadgeTone> = { ready: 'success', degraded: 'wa
 
 /** The spec's status panel (GET /status: each component's readiness and why it is not ready) and the raw stats. */
 export function StatusPanel({ status, stats }: { status: StatusResponse | null; stats: IntelligenceStats }) {
+  const { t } = useTranslation('intelligence');
   const titleId = useId();
   const components = Object.entries(status?.components ?? {});
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader
-        title="System Status"
-        titleId={titleId}
-        description="What search and chat rely on, as the server reports it."
-      />
+      <CardHeader title={t('status.title')} titleId={titleId} description={t('status.description')} />
       <CardBody>
         {status === null ? (
-          <p>The server did not report its status.</p>
+          <p>{t('status.notReported')}</p>
         ) : (
           <StyledComponentList>
             {components.map(([name, component]) => (
               <li key={name}>
                 <span>{name}</span>
-                <Badge $tone={STATE_TONES[component?.status ?? ''] ?? 'danger'}>{component?.status ?? 'unknown'}</Badge>
+                <Badge $tone={STATE_TONES[component?.status ?? ''] ?? 'danger'}>
+                  {component?.status ?? t('status.unknown')}
+                </Badge>
                 {component?.message && <StyledMessage>{component.message}</StyledMessage>}
               </li>
             ))}
           </StyledComponentList>
         )}
         <StyledRawStats>
-          <summary>Raw stats (JSON)</summary>
-          <pre tabIndex={0} aria-label="Raw intelligence stats">
+          <summary>{t('status.rawStats')}</summary>
+          <pre tabIndex={0} aria-label={t('status.rawStatsLabel')}>
             {JSON.stringify(stats, null, 2)}
           </pre>
         </StyledRawStats>

@@ -1,6 +1,7 @@
 import type { ChatSessionResponse, ChatStreamEvent } from '@docent/common/chat';
 import { useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { conversationReducer, EMPTY_CONVERSATION, type Conversation } from './chat-conversation';
 import { fetchRouteJson } from '~/lib/route-json';
@@ -34,6 +35,7 @@ export interface ChatConversation {
  */
 export function useChatConversation(documentIds: readonly string[]): ChatConversation {
   const csrfToken = useAuthenticityToken();
+  const { t } = useTranslation('intelligence');
   const [conversation, dispatch] = useReducer(conversationReducer, EMPTY_CONVERSATION);
   const [opening, setOpening] = useState<string | null>(null);
   const [openError, setOpenError] = useState<string | null>(null);
@@ -66,8 +68,8 @@ export function useChatConversation(documentIds: readonly string[]): ChatConvers
     answerController.current.abort();
     answerController.current = null;
     dispatch({ type: 'STOPPED' });
-    announce('Answer stopped.');
-  }, [announce]);
+    announce(t('chat.announceStopped'));
+  }, [announce, t]);
 
   const ask = useCallback(
     (message: string) => {
@@ -82,15 +84,15 @@ export function useChatConversation(documentIds: readonly string[]): ChatConvers
       };
       const onEvent = (event: ChatStreamEvent) => {
         dispatch({ type: 'STREAM_EVENT', event });
-        if (event.type === 'done') announce('Answer complete.');
-        if (event.type === 'error') announce(`The answer failed: ${event.error}`);
+        if (event.type === 'done') announce(t('chat.announceComplete'));
+        if (event.type === 'error') announce(t('chat.failed', { error: event.error }));
       };
-      void streamChatAnswer(question, { csrfToken, signal: controller.signal, onEvent }).then(() => {
+      void streamChatAnswer(question, { csrfToken, signal: controller.signal, onEvent, t }).then(() => {
         if (answerController.current === controller) answerController.current = null;
         revalidateRef.current();
       });
     },
-    [csrfToken, documentIds, announce],
+    [csrfToken, documentIds, announce, t],
   );
 
   const open = useCallback(

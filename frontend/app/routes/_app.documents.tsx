@@ -9,6 +9,7 @@ import { checkRequest } from '@docent/common/validation';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
 import { useCallback, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { promiseHash } from 'remix-utils/promise';
 import styled from 'styled-components';
 import { useAuth } from '~/auth/auth-context';
@@ -43,6 +44,8 @@ import { assertCsrf } from '~/lib/csrf.server';
 import { actorOf } from '~/lib/user';
 
 const DOCUMENTS_PATH = '/documents';
+
+export const handle = { i18n: 'documents' };
 
 export const meta: MetaFunction = () => [{ title: 'Documents · Docent' }];
 
@@ -116,6 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function DocumentsPage() {
   const loaded = useLoaderData<typeof loader>();
+  const { t } = useTranslation('documents');
   const { user } = useAuth();
   const { status: connectionStatus } = useConnection();
   const [, setSearchParams] = useSearchParams();
@@ -165,14 +169,16 @@ export default function DocumentsPage() {
   const show = (update: (current: DocumentListState) => DocumentListState, replace = false) =>
     setSearchParams(listStateToParams(update(controlsState)), { replace, preventScrollReset: true });
 
-  const uploadButton = permissions.upload && <Button onClick={() => setUploadOpen(true)}>Upload Documents</Button>;
+  const uploadButton = permissions.upload && (
+    <Button onClick={() => setUploadOpen(true)}>{t('uploadDocuments')}</Button>
+  );
 
   return (
     <Page>
       <PageHeader>
         <div>
-          <h1>Documents</h1>
-          <p>Your knowledge base: upload, follow processing, search and manage documents.</p>
+          <h1>{t('title')}</h1>
+          <p>{t('subtitle')}</p>
         </div>
         <PageHeaderActions>
           <Button
@@ -181,7 +187,7 @@ export default function DocumentsPage() {
             aria-controls={activityId}
             onClick={() => setShowActivity(!showActivity)}
           >
-            {showActivity ? 'Hide Activity' : 'Show Activity'}
+            {showActivity ? t('hideActivity') : t('showActivity')}
           </Button>
           {uploadButton}
         </PageHeaderActions>
@@ -189,8 +195,8 @@ export default function DocumentsPage() {
 
       {isSample && (
         <OfflineNotice role="alert">
-          <strong>Failed to load documents. Using cached data.</strong>
-          <span>Sample data — the server is unreachable. Nothing here can be changed until it is back.</span>
+          <strong>{t('sample.failed')}</strong>
+          <span>{t('sample.note')}</span>
         </OfflineNotice>
       )}
 
@@ -214,13 +220,15 @@ export default function DocumentsPage() {
 
       {live.rows.length === 0 ? (
         <StyledEmpty>
-          <h2>No documents found</h2>
+          <h2>{t('empty.title')}</h2>
           {isNarrowed(listState) ? (
-            <p>No documents match{listState.search ? ` "${listState.search}"` : ' the current filters'}.</p>
+            <p>
+              {listState.search ? t('empty.noMatchSearch', { search: listState.search }) : t('empty.noMatchFilters')}
+            </p>
           ) : (
             <>
-              <p>Upload your first document to get started</p>
-              {permissions.upload && <Button onClick={() => setUploadOpen(true)}>Upload Document</Button>}
+              <p>{t('empty.getStarted')}</p>
+              {permissions.upload && <Button onClick={() => setUploadOpen(true)}>{t('uploadDocument')}</Button>}
             </>
           )}
         </StyledEmpty>

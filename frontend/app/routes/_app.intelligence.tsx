@@ -4,6 +4,7 @@ import { INTELLIGENCE_STATS_POLL_INTERVAL_MS, type SearchType } from '@docent/co
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteError, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '~/auth/auth-context';
 import { PageErrorCard } from '~/components/errors/error-screen';
 import { OfflineNotice, Page, PageHeader } from '~/components/ui/page-layout';
@@ -27,6 +28,8 @@ import { useSearchResults } from '~/intelligence/use-search-results';
 import { ApiError, signedInApi } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { useLoaderPolling } from '~/lib/use-loader-polling';
+
+export const handle = { i18n: ['intelligence', 'search', 'documents'] };
 
 export const meta: MetaFunction = () => [{ title: 'Intelligence · Docent' }];
 
@@ -113,6 +116,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export default function IntelligencePage() {
   const loaded = useLoaderData<typeof loader>();
+  const { t } = useTranslation('intelligence');
   const { user } = useAuth();
   // Spec sections 7 and 9: intelligence stats every 60 s. The loader never searches, so polling adds nothing to the history or the figures.
   useLoaderPolling(INTELLIGENCE_STATS_POLL_INTERVAL_MS);
@@ -148,15 +152,15 @@ export default function IntelligencePage() {
     <Page>
       <PageHeader>
         <div>
-          <h1>Intelligence Hub</h1>
-          <p>Search your documents and ask questions answered from them, with the passages cited.</p>
+          <h1>{t('title')}</h1>
+          <p>{t('subtitle')}</p>
         </div>
       </PageHeader>
 
       {isSample && (
         <OfflineNotice role="alert">
-          <strong>Sample data — the server is unreachable.</strong>
-          <span>These figures are samples, not your usage. Search and chat return when the server is back.</span>
+          <strong>{t('sample.title')}</strong>
+          <span>{t('sample.note')}</span>
         </OfflineNotice>
       )}
 
@@ -164,8 +168,8 @@ export default function IntelligencePage() {
 
       {canSearch && (
         <Tabs
-          label="Intelligence views"
-          tabs={INTELLIGENCE_TABS}
+          label={t('tabs.label')}
+          tabs={INTELLIGENCE_TABS.map((tab) => ({ key: tab, label: t(`tabs.${tab}`) }))}
           selected={address.tab}
           onSelect={(tab) => show({ ...address, tab }, true)}
         >
@@ -197,5 +201,6 @@ export default function IntelligencePage() {
 
 /** This page alone failed: the shell stays, with the spec's 'Intelligence Page Error' and the message. */
 export function ErrorBoundary() {
-  return <PageErrorCard title="Intelligence Page Error" error={useRouteError()} />;
+  const { t } = useTranslation('intelligence');
+  return <PageErrorCard title={t('pageError')} error={useRouteError()} />;
 }

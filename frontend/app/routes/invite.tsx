@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { AuthLayout, StyledAuthForm, StyledFieldset } from '~/auth/auth-layout';
 import { readSignIn, signIn } from '~/auth/auth-session.server';
@@ -7,6 +8,8 @@ import { Button, FormAlert, PasswordField, TextField } from '~/components/forms'
 import { ApiError } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { getWebSession } from '~/lib/session.server';
+
+export const handle = { i18n: 'auth' };
 
 export const meta: MetaFunction = () => [{ title: 'Accept your invite · Docent' }];
 
@@ -42,23 +45,24 @@ export default function InvitePage() {
   const { token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
+  const { t } = useTranslation('auth');
   return (
-    <AuthLayout
-      title="Accept your invite"
-      subtitle="An administrator invited you to Docent. Choose your name and password."
-    >
+    <AuthLayout title={t('invite.title')} subtitle={t('invite.subtitle')}>
       <StyledAuthForm method="post" noValidate aria-labelledby="auth-title">
         <AuthenticityTokenInput />
         <input type="hidden" name="token" value={token} />
-        <FormAlert>
-          {token ? (actionData?.error ?? null) : 'This invite link is incomplete: open the link you were sent.'}
-        </FormAlert>
+        <FormAlert>{token ? (actionData?.error ?? null) : t('invite.incomplete')}</FormAlert>
         <StyledFieldset disabled={busy || !token}>
-          <TextField label="Full name" name="name" autoComplete="name" required />
-          <PasswordField label="Password" name="password" autoComplete="new-password" required />
-          <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" required />
+          <TextField label={t('register.fullName')} name="name" autoComplete="name" required />
+          <PasswordField label={t('register.password')} name="password" autoComplete="new-password" required />
+          <PasswordField
+            label={t('register.confirmPassword')}
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+          />
           <Button type="submit" fullWidth busy={busy}>
-            {busy ? 'Creating account...' : 'Create Account'}
+            {busy ? t('register.creating') : t('register.create')}
           </Button>
         </StyledFieldset>
       </StyledAuthForm>

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '~/auth/auth-layout';
 import { readSignIn, signIn } from '~/auth/auth-session.server';
 import { redirectTargetOf } from '~/auth/redirect-target';
@@ -8,6 +9,8 @@ import { ApiError } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { getWebSession } from '~/lib/session.server';
 import { AUTH_MESSAGES } from '~/machines/auth.machine';
+
+export const handle = { i18n: 'auth' };
 
 export const meta: MetaFunction = () => [{ title: 'Create your account · Docent' }];
 
@@ -47,11 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation('auth');
   return (
-    <AuthLayout
-      title="Create your account"
-      subtitle="Join Docent to turn your documents into a knowledge base you can search and chat with."
-    >
+    <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
       <RegisterForm redirectTo={redirectTo} serverError={actionData?.error ?? null} />
     </AuthLayout>
   );
