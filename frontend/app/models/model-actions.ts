@@ -1,4 +1,5 @@
 import type { Model, ModelProviderView, ModelTestResult, RoutingConfiguration } from '@docent/common/models';
+import type { TFunction } from 'i18next';
 import type { NotifyInput } from '~/notifications/notification-store';
 
 /** The /models route action's intents: one per mutation the page offers. */
@@ -22,25 +23,29 @@ export const updateFetcherKey = (modelId: string) => `model-update:${modelId}`;
 export const testFetcherKey = (modelId: string) => `model-test:${modelId}`;
 
 /** The spec's update toasts (section 8). */
-export function updateAnnouncement(result: UpdateModelResult, modelName: string): NotifyInput {
-  if (result.ok) return { type: 'success', title: 'Model updated successfully', message: modelName };
+export function updateAnnouncement(result: UpdateModelResult, modelName: string, t: TFunction<'models'>): NotifyInput {
+  if (result.ok) return { type: 'success', title: t('toasts.updated'), message: modelName };
   return result.error
-    ? { type: 'error', title: `Update failed: ${result.error}`, message: modelName }
-    : { type: 'error', title: 'Failed to update model', message: modelName };
+    ? { type: 'error', title: t('toasts.updateFailed', { reason: result.error }), message: modelName }
+    : { type: 'error', title: t('toasts.failedToUpdate'), message: modelName };
 }
 
 /** The spec's test toasts (section 8): the test ran and passed or failed, or the call itself failed. */
-export function testAnnouncement(result: TestModelResult, modelName: string): NotifyInput {
+export function testAnnouncement(result: TestModelResult, modelName: string, t: TFunction<'models'>): NotifyInput {
   if (result.ok) {
     return result.result.success
       ? {
           type: 'success',
-          title: `Model test successful (${Math.round(result.result.responseTime)}ms)`,
+          title: t('toasts.testSuccessful', { ms: Math.round(result.result.responseTime) }),
           message: modelName,
         }
-      : { type: 'error', title: `Model test failed: ${result.result.error ?? 'no reason given'}`, message: modelName };
+      : {
+          type: 'error',
+          title: t('toasts.testFailed', { reason: result.result.error ?? t('noReason') }),
+          message: modelName,
+        };
   }
   return result.error
-    ? { type: 'error', title: `Test failed: ${result.error}`, message: modelName }
-    : { type: 'error', title: 'Failed to test model', message: modelName };
+    ? { type: 'error', title: t('toasts.testCallFailed', { reason: result.error }), message: modelName }
+    : { type: 'error', title: t('toasts.failedToTest'), message: modelName };
 }
