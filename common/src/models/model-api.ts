@@ -183,16 +183,19 @@ export interface ModelProviderView {
   modelListingError: string | null;
 }
 
+/** The spec's month, in dollars, that a model's cost is a share of while there is no monthly cost yet. */
+export const COST_SHARE_BASE_WITHOUT_COST = 4000;
+
 /**
  * The spec's cost breakdown figure per model: requests × cost per 1K × 1000 / 30, and
- * its share of the monthly cost (4000 when there is none yet).
+ * its share of the monthly cost (COST_SHARE_BASE_WITHOUT_COST when there is none yet).
  */
 export function costBreakdown(
   model: Pick<Model, 'requests' | 'costPerToken'>,
   monthlyCost: number,
 ): { cost: number; share: number } {
   const cost = (model.requests * model.costPerToken * 1000) / 30;
-  const base = monthlyCost > 0 ? monthlyCost : 4000;
+  const base = monthlyCost > 0 ? monthlyCost : COST_SHARE_BASE_WITHOUT_COST;
   return { cost, share: (cost / base) * 100 };
 }
 

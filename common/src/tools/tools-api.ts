@@ -74,5 +74,3 @@ export interface QueryPayload {
 /** The spec's texts for a failed tool call (section 8). */
 export const TOOL_EXECUTION_FAILED = 'Tool execution failed';
 export const toolHttpError = (status: number, text: string) => `HTTP ${status}: ${text}`;
-export const toolSucceededToast = (tool: string) => `${tool} executed successfully`;
-export const toolFailedToast = (tool: string, message: string) => `${tool} failed: ${message}`;

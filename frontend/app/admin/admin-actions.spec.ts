@@ -1,12 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { readAdminAction, userActionForm } from './admin-action-form';
-import { adminAnnouncement, standingActionsFor } from './admin-actions';
+import { englishT } from '../i18n/english.spec-support';
+import { adminAnnouncement as announce, standingActionsFor, type AdminActionResult } from './admin-actions';
 
 const formOf = (fields: Record<string, string>) => {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return form;
 };
+const adminAnnouncement = (result: AdminActionResult) => announce(result, englishT('admin'));
 const ada = { id: '6f1c1d52-8f0e-4c1c-9a37-0d2b1b4f3a10', name: 'Ada' };
 
 describe('admin actions', () => {

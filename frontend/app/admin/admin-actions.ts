@@ -1,4 +1,5 @@
 import type { AccountStatus, StandingAction, UserInvite } from '@docent/common/admin';
+import type { ParseKeys, TFunction } from 'i18next';
 import type { NotifyInput } from '~/notifications/notification-store';
 
 /** The one fetcher every admin action goes through; the page announces its answers. */
@@ -17,15 +18,15 @@ export const ADMIN_INTENTS = [
 export type AdminIntent = (typeof ADMIN_INTENTS)[number];
 
 /** What each intent is called in the spec's toasts: '{action} executed'. */
-export const ACTION_NAMES: Readonly<Record<AdminIntent, string>> = {
-  role: 'Change role',
-  suspend: 'Suspend',
-  reactivate: 'Reactivate',
-  deactivate: 'Deactivate',
-  delete: 'Delete user',
-  create: 'Create user',
-  invite: 'Invite user',
-  restart: 'Restart',
+export const ACTION_NAMES: Readonly<Record<AdminIntent, ParseKeys<'admin'>>> = {
+  role: 'actionNames.role',
+  suspend: 'actionNames.suspend',
+  reactivate: 'actionNames.reactivate',
+  deactivate: 'actionNames.deactivate',
+  delete: 'actionNames.delete',
+  create: 'actionNames.create',
+  invite: 'actionNames.invite',
+  restart: 'actionNames.restart',
 };
 
 /** The /admin action's answer: what was done and to whom, or why it was not. */
@@ -43,14 +44,16 @@ export type AdminActionResult =
   | { intent: AdminIntent; ok: false; subject: string; error: string };
 
 /** The spec's admin toasts: '{action} executed' with 'Action {action} completed for {user}'. */
-export function adminAnnouncement(result: AdminActionResult): NotifyInput {
-  const action = ACTION_NAMES[result.intent];
-  if (!result.ok) return { type: 'error', title: `${action} failed`, message: result.error };
-  const completed = `Action ${action} completed for ${result.subject}`;
+export function adminAnnouncement(result: AdminActionResult, t: TFunction<'admin'>): NotifyInput {
+  const action = t(ACTION_NAMES[result.intent]);
+  if (!result.ok) return { type: 'error', title: t('toasts.failed', { action }), message: result.error };
+  const { subject, detail } = result;
   return {
     type: 'success',
-    title: `${action} executed`,
-    message: result.detail ? `${completed}. ${result.detail}` : completed,
+    title: t('toasts.executed', { action }),
+    message: detail
+      ? t('toasts.completedWithDetail', { action, subject, detail })
+      : t('toasts.completed', { action, subject }),
   };
 }
 

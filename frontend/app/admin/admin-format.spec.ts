@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatBytes, formatPercentOrDash, formatUptime } from './admin-format';
+import { adminFormat } from './admin-format';
+
+const { bytes: formatBytes, percentOrDash: formatPercentOrDash, uptime: formatUptime } = adminFormat('en');
 
 describe('admin figures', () => {
   it('shows an uptime in its two largest units', () => {
@@ -18,5 +20,11 @@ describe('admin figures', () => {
   it('says nothing for a figure that was not measured', () => {
     expect(formatPercentOrDash(null)).toBe('—');
     expect(formatPercentOrDash(12.34)).toBe('12.3%');
+  });
+
+  it('writes figures the way the page language does', () => {
+    const german = adminFormat('de');
+    expect(german.bytes(1536)).toBe('1,5 KB');
+    expect(german.percentOrDash(12.34)).toBe('12,3\u00a0%');
   });
 });

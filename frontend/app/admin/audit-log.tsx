@@ -1,5 +1,6 @@
 import type { AdminUserView, AuditLogResponse } from '@docent/common/admin';
 import { Form, Link, useSearchParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
 import { Button, TextField } from '~/components/forms';
 import { DateTime } from '~/components/ui/date-time';
 import { SelectField } from '~/components/ui/select-field';
@@ -31,6 +32,7 @@ interface AuditLogProps {
 /** The Audit Log tab: who did what when, from the event log, with its filters and exports. */
 export function AuditLog({ audit, users }: AuditLogProps) {
   const [searchParams] = useSearchParams();
+  const { t } = useTranslation('admin');
   const filters = {
     actorId: searchParams.get(AUDIT_PARAMS.actor) ?? '',
     action: searchParams.get(AUDIT_PARAMS.action) ?? '',
@@ -52,52 +54,52 @@ export function AuditLog({ audit, users }: AuditLogProps) {
 
   return (
     <>
-      <Form method="get" aria-label="Filter the audit log">
+      <Form method="get" aria-label={t('audit.filter')}>
         <input type="hidden" name="tab" value="audit" />
         <StyledToolbar>
-          <SelectField label="User" name={AUDIT_PARAMS.actor} defaultValue={filters.actorId}>
-            <option value="">Everyone</option>
+          <SelectField label={t('audit.user')} name={AUDIT_PARAMS.actor} defaultValue={filters.actorId}>
+            <option value="">{t('audit.everyone')}</option>
             {users.map((user) => (
               <option key={user.id} value={user.id}>
                 {user.name}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Action" name={AUDIT_PARAMS.action} defaultValue={filters.action}>
-            <option value="">All actions</option>
+          <SelectField label={t('audit.action')} name={AUDIT_PARAMS.action} defaultValue={filters.action}>
+            <option value="">{t('audit.allActions')}</option>
             {audit.actions.map((action) => (
               <option key={action} value={action}>
                 {action}
               </option>
             ))}
           </SelectField>
-          <TextField label="From" type="date" name={AUDIT_PARAMS.from} defaultValue={filters.from} />
-          <TextField label="To" type="date" name={AUDIT_PARAMS.to} defaultValue={filters.to} />
+          <TextField label={t('audit.from')} type="date" name={AUDIT_PARAMS.from} defaultValue={filters.from} />
+          <TextField label={t('audit.to')} type="date" name={AUDIT_PARAMS.to} defaultValue={filters.to} />
           <Button type="submit" variant="secondary">
-            Filter
+            {t('audit.filterButton')}
           </Button>
           <StyledInlineFields>
             <a href={exportPath('csv')} download>
-              Export CSV
+              {t('audit.exportCsv')}
             </a>
             <a href={exportPath('json')} download>
-              Export JSON
+              {t('audit.exportJson')}
             </a>
           </StyledInlineFields>
         </StyledToolbar>
       </Form>
       {audit.entries.length === 0 ? (
-        <StyledEmpty>Nothing recorded matches.</StyledEmpty>
+        <StyledEmpty>{t('audit.noMatch')}</StyledEmpty>
       ) : (
         <StyledTableScroller>
           <StyledDataTable>
-            <caption className="visually-hidden">Audit log</caption>
+            <caption className="visually-hidden">{t('audit.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Time</th>
-                <th scope="col">User</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
+                <th scope="col">{t('audit.time')}</th>
+                <th scope="col">{t('audit.user')}</th>
+                <th scope="col">{t('audit.action')}</th>
+                <th scope="col">{t('audit.target')}</th>
               </tr>
             </thead>
             <tbody>
@@ -106,7 +108,7 @@ export function AuditLog({ audit, users }: AuditLogProps) {
                   <td>
                     <DateTime value={entry.occurredAt} />
                   </td>
-                  <td>{entry.actor ? (entry.actor.name ?? 'Deleted user') : 'System'}</td>
+                  <td>{entry.actor ? (entry.actor.name ?? t('audit.deletedUser')) : t('audit.system')}</td>
                   <th scope="row">{entry.action}</th>
                   <td>
                     {entry.targetType}
@@ -118,13 +120,11 @@ export function AuditLog({ audit, users }: AuditLogProps) {
           </StyledDataTable>
         </StyledTableScroller>
       )}
-      <StyledPager aria-label="Audit log pages">
-        <span>
-          {audit.total} {audit.total === 1 ? 'entry' : 'entries'} · page {audit.page} of {lastPage}
-        </span>
+      <StyledPager aria-label={t('audit.pages')}>
+        <span>{t('audit.count', { count: audit.total, page: audit.page, pages: lastPage })}</span>
         <StyledRowActions>
-          {audit.page > 1 && <Link to={pagePath(audit.page - 1)}>Newer</Link>}
-          {audit.page < lastPage && <Link to={pagePath(audit.page + 1)}>Older</Link>}
+          {audit.page > 1 && <Link to={pagePath(audit.page - 1)}>{t('audit.newer')}</Link>}
+          {audit.page < lastPage && <Link to={pagePath(audit.page + 1)}>{t('audit.older')}</Link>}
         </StyledRowActions>
       </StyledPager>
     </>

@@ -1,6 +1,7 @@
 import type { ServiceState, SystemService } from '@docent/common/admin';
 import { useFetcher } from '@remix-run/react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button } from '~/components/forms';
@@ -9,16 +10,11 @@ import { Dialog } from '~/components/ui/dialog';
 import { DownloadLinkButton } from '~/components/ui/link-button';
 import { restartForm } from './admin-action-form';
 import { ADMIN_ACTION_FETCHER, type AdminActionResult } from './admin-actions';
-import { formatBytes, formatPercentOrDash, formatUptime } from './admin-format';
+import { useAdminFormat } from './admin-format';
 import { StyledDataTable, StyledTableScroller } from '~/components/ui/data-table';
 import { StyledEmpty, StyledMuted } from './admin-table';
 
 const STATE_TONES: Record<ServiceState, BadgeTone> = { ready: 'success', degraded: 'warning', unavailable: 'danger' };
-const STATE_LABELS: Record<ServiceState, string> = {
-  ready: 'Running',
-  degraded: 'Degraded',
-  unavailable: 'Unavailable',
-};
 
 const StyledBackup = styled.section`
   display: grid;
@@ -51,6 +47,8 @@ interface SystemServicesProps {
 /** The System Services tab: the server's components as they report themselves. */
 export function SystemServices({ services, canRestart, canBackUp }: SystemServicesProps) {
   const csrf = useAuthenticityToken();
+  const { t } = useTranslation('admin');
+  const format = useAdminFormat();
   const fetcher = useFetcher<AdminActionResult>({ key: ADMIN_ACTION_FETCHER });
   const [confirming, setConfirming] = useState<SystemService | null>(null);
   const busy = fetcher.state !== 'idle';
@@ -59,40 +57,35 @@ export function SystemServices({ services, canRestart, canBackUp }: SystemServic
     <>
       {canBackUp && (
         <StyledBackup aria-labelledby="instance-backup-heading">
-          <h2 id="instance-backup-heading">Instance backup</h2>
+          <h2 id="instance-backup-heading">{t('services.backupTitle')}</h2>
           <p>
-            The event log and every stored original in one archive. Restore it into an empty instance with{' '}
-            <code>npm run restore</code>; provider keys stay encrypted in it and come back only with the same
-            MODEL_SECRETS_KEY.
+            <Trans t={t} i18nKey="services.backupDescription" components={{ code: <code /> }} />
           </p>
           <DownloadLinkButton href="/admin/backup" download>
-            Download instance backup
+            {t('services.downloadBackup')}
           </DownloadLinkButton>
         </StyledBackup>
       )}
       {services.length === 0 ? (
-        <StyledEmpty>No components report their status.</StyledEmpty>
+        <StyledEmpty>{t('services.empty')}</StyledEmpty>
       ) : (
         <>
-          <p>
-            Every component runs in the server&apos;s one process: memory and CPU are that process&apos;s figures,
-            shared by all of them.
-          </p>
+          <p>{t('services.sharedProcess')}</p>
           <StyledTableScroller>
             <StyledDataTable>
-              <caption className="visually-hidden">System services</caption>
+              <caption className="visually-hidden">{t('services.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Service</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Uptime</th>
+                  <th scope="col">{t('services.service')}</th>
+                  <th scope="col">{t('services.status')}</th>
+                  <th scope="col">{t('services.uptime')}</th>
                   <th scope="col" data-numeric>
-                    Memory (shared process)
+                    {t('services.memory')}
                   </th>
                   <th scope="col" data-numeric>
-                    CPU (shared process)
+                    {t('services.cpu')}
                   </th>
-                  {canRestart && <th scope="col">Actions</th>}
+                  {canRestart && <th scope="col">{t('actions')}</th>}
                 </tr>
               </thead>
               <tbody>
@@ -103,24 +96,24 @@ export function SystemServices({ services, canRestart, canBackUp }: SystemServic
                       <StyledMuted>{service.message ?? detailText(service.details)}</StyledMuted>
                     </th>
                     <td>
-                      <Badge $tone={STATE_TONES[service.status]}>{STATE_LABELS[service.status]}</Badge>
+                      <Badge $tone={STATE_TONES[service.status]}>{t(`services.states.${service.status}`)}</Badge>
                     </td>
-                    <td>{formatUptime(service.uptimeSeconds)}</td>
-                    <td data-numeric>{formatBytes(service.resources.memoryBytes)}</td>
-                    <td data-numeric>{formatPercentOrDash(service.resources.cpuPercent)}</td>
+                    <td>{format.uptime(service.uptimeSeconds)}</td>
+                    <td data-numeric>{format.bytes(service.resources.memoryBytes)}</td>
+                    <td data-numeric>{format.percentOrDash(service.resources.cpuPercent)}</td>
                     {canRestart && (
                       <td>
                         {service.restartable ? (
                           <Button
                             variant="secondary"
                             disabled={busy}
-                            aria-label={`Restart ${service.name}`}
+                            aria-label={t('services.restartLabel', { name: service.name })}
                             onClick={() => setConfirming(service)}
                           >
-                            Restart
+                            {t('services.restart')}
                           </Button>
                         ) : (
-                          <StyledMuted>Cannot be restarted</StyledMuted>
+                          <StyledMuted>{t('services.cannotRestart')}</StyledMuted>
                         )}
                       </td>
                     )}
@@ -134,11 +127,11 @@ export function SystemServices({ services, canRestart, canBackUp }: SystemServic
       <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={confirming ? `Restart ${confirming.name}` : ''}
+        title={confirming ? t('services.restartLabel', { name: confirming.name }) : ''}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(null)}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button
               onClick={() => {
@@ -147,15 +140,12 @@ export function SystemServices({ services, canRestart, canBackUp }: SystemServic
                 setConfirming(null);
               }}
             >
-              Restart
+              {t('services.restart')}
             </Button>
           </>
         }
       >
-        <p>
-          {confirming?.name} restarts in this server process; work in hand finishes first, and the restart is recorded
-          in the audit log.
-        </p>
+        <p>{confirming && t('services.restartNotice', { name: confirming.name })}</p>
       </Dialog>
     </>
   );

@@ -1,61 +1,74 @@
 import type { SystemStatus as Status } from '@docent/common/admin';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Badge } from '~/components/ui/badge';
 import { DateTime } from '~/components/ui/date-time';
 import { StatCard, StatCardGrid } from '~/components/ui/stat-card';
-import { formatBytes, formatPercentOrDash, formatUptime } from './admin-format';
+import { useAdminFormat } from './admin-format';
 import { StyledEmpty } from './admin-table';
 
 /** The System Status tab: the host and the server process as measured now, and the alerts real conditions raise. */
 export function SystemStatus({ status }: { status: Status }) {
   const { cpu, memory, disk, network } = status;
+  const { t, i18n } = useTranslation('admin');
+  const format = useAdminFormat();
+  const figure = (value: number) => value.toLocaleString(i18n.language);
   return (
     <>
-      <StatCardGrid label="System figures" minCardWidth="13rem">
+      <StatCardGrid label={t('status.figures')} minCardWidth="13rem">
         <StatCard
-          label="CPU"
-          value={formatPercentOrDash(cpu.usagePercent)}
-          detail={`${cpu.cores} cores · load ${cpu.loadAverage.join(' / ')}`}
+          label={t('status.cpu')}
+          value={format.percentOrDash(cpu.usagePercent)}
+          detail={t('status.cpuDetail', { cores: figure(cpu.cores), load: cpu.loadAverage.map(figure).join(' / ') })}
           tone="primary"
         />
         <StatCard
-          label="Memory"
-          value={`${memory.usedPercent.toFixed(1)}%`}
-          detail={`${formatBytes(memory.totalBytes - memory.freeBytes)} of ${formatBytes(memory.totalBytes)} · server ${formatBytes(memory.process.rssBytes)}`}
+          label={t('status.memory')}
+          value={format.percent(memory.usedPercent)}
+          detail={t('status.memoryDetail', {
+            used: format.bytes(memory.totalBytes - memory.freeBytes),
+            total: format.bytes(memory.totalBytes),
+            server: format.bytes(memory.process.rssBytes),
+          })}
           tone="info"
         />
         <StatCard
-          label="Disk (data folder)"
-          value={disk ? `${disk.usedPercent.toFixed(1)}%` : '—'}
+          label={t('status.disk')}
+          value={disk ? format.percent(disk.usedPercent) : '—'}
           detail={
-            disk ? `${formatBytes(disk.freeBytes)} free of ${formatBytes(disk.totalBytes)}` : 'Not measurable here'
+            disk
+              ? t('status.diskDetail', { free: format.bytes(disk.freeBytes), total: format.bytes(disk.totalBytes) })
+              : t('status.notMeasurable')
           }
           tone={disk && disk.usedPercent > 90 ? 'danger' : 'success'}
         />
         <StatCard
-          label="Network"
-          value={network ? `${network.interfaces} interfaces` : '—'}
+          label={t('status.network')}
+          value={network ? t('status.interfaces', { number: figure(network.interfaces) }) : '—'}
           detail={
             network?.receivedBytes !== undefined && network.sentBytes !== undefined
-              ? `${formatBytes(network.receivedBytes)} in · ${formatBytes(network.sentBytes)} out`
-              : 'Traffic not reported by this host'
+              ? t('status.traffic', {
+                  received: format.bytes(network.receivedBytes),
+                  sent: format.bytes(network.sentBytes),
+                })
+              : t('status.noTraffic')
           }
           tone="neutral"
         />
       </StatCardGrid>
       <p>
-        Server process up {formatUptime(status.process.uptimeSeconds)} · Node {status.process.nodeVersion} · measured{' '}
+        {t('status.process', { uptime: format.uptime(status.process.uptimeSeconds), node: status.process.nodeVersion })}{' '}
         <DateTime value={status.measuredAt} />
       </p>
-      <h2>Alerts</h2>
+      <h2>{t('status.alerts')}</h2>
       {status.alerts.length === 0 ? (
-        <StyledEmpty>No alerts: nothing measured needs attention.</StyledEmpty>
+        <StyledEmpty>{t('status.noAlerts')}</StyledEmpty>
       ) : (
         <StyledAlerts>
           {status.alerts.map((alert) => (
             <li key={alert.kind}>
               <Badge $tone={alert.severity === 'error' ? 'danger' : 'warning'}>
-                {alert.severity === 'error' ? 'Error' : 'Warning'}
+                {alert.severity === 'error' ? t('status.error') : t('status.warning')}
               </Badge>{' '}
               {alert.message}
             </li>

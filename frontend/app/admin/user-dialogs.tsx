@@ -1,8 +1,9 @@
 import { createUserSchema, INVITE_LIFETIME_DAYS, inviteUserSchema } from '@docent/common/admin';
-import { ROLE_DISPLAY_NAMES, ROLES, type Role } from '@docent/common/permissions';
+import { ROLES, type Role } from '@docent/common/permissions';
 import { checkRequest } from '@docent/common/validation';
 import { useFetcher } from '@remix-run/react';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { Button, FormAlert, PasswordField, TextField } from '~/components/forms';
 import { Dialog } from '~/components/ui/dialog';
@@ -19,8 +20,10 @@ interface DialogProps {
 
 /** This dialog's answer once it has come, the problem to show (the form's own check first), and whether it is busy. */
 function useDialogAnswer(fetcherKey: string) {
+  const { t } = useTranslation('admin');
   const fetcher = useFetcher<AdminActionResult>({ key: fetcherKey });
-  useFetcherAnnouncement<AdminActionResult>(fetcherKey, adminAnnouncement);
+  const announce = useCallback((result: AdminActionResult) => adminAnnouncement(result, t), [t]);
+  useFetcherAnnouncement<AdminActionResult>(fetcherKey, announce);
   const [invalid, setInvalid] = useState<string | null>(null);
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const problem = invalid ?? (answer && !answer.ok ? answer.error : null);
@@ -30,6 +33,7 @@ function useDialogAnswer(fetcherKey: string) {
 /** An administrator opens an account with a first password to hand over. Shown while mounted. */
 export function CreateUserDialog({ fetcherKey, onClose }: DialogProps) {
   const csrf = useAuthenticityToken();
+  const { t } = useTranslation('admin');
   const { fetcher, answer, problem, setInvalid, busy } = useDialogAnswer(fetcherKey);
   const [fields, setFields] = useState({ name: '', email: '', role: 'user' as Role, password: '' });
 
@@ -42,8 +46,13 @@ export function CreateUserDialog({ fetcherKey, onClose }: DialogProps) {
 
   if (answer?.ok) {
     return (
-      <Dialog open onClose={onClose} title="Create User" footer={<Button onClick={onClose}>Done</Button>}>
-        <p role="status">{answer.subject}&apos;s account is ready: they sign in with the password you set.</p>
+      <Dialog
+        open
+        onClose={onClose}
+        title={t('dialogs.createTitle')}
+        footer={<Button onClick={onClose}>{t('done')}</Button>}
+      >
+        <p role="status">{t('dialogs.created', { name: answer.subject })}</p>
       </Dialog>
     );
   }
@@ -51,15 +60,15 @@ export function CreateUserDialog({ fetcherKey, onClose }: DialogProps) {
     <Dialog
       open
       onClose={onClose}
-      title="Create User"
-      description="The account can sign in at once with the password you set; hand it over safely."
+      title={t('dialogs.createTitle')}
+      description={t('dialogs.createDescription')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" form="create-user-form" busy={busy} disabled={busy}>
-            Create User
+            {t('dialogs.createTitle')}
           </Button>
         </>
       }
@@ -67,13 +76,13 @@ export function CreateUserDialog({ fetcherKey, onClose }: DialogProps) {
       <form id="create-user-form" onSubmit={onSubmit} noValidate>
         <FormAlert>{problem}</FormAlert>
         <TextField
-          label="Full name"
+          label={t('dialogs.fullName')}
           value={fields.name}
           onChange={(event) => setFields({ ...fields, name: event.target.value })}
           autoComplete="off"
         />
         <TextField
-          label="Email"
+          label={t('dialogs.email')}
           type="email"
           value={fields.email}
           onChange={(event) => setFields({ ...fields, email: event.target.value })}
@@ -81,7 +90,7 @@ export function CreateUserDialog({ fetcherKey, onClose }: DialogProps) {
         />
         <RoleField value={fields.role} onChange={(role) => setFields({ ...fields, role })} />
         <PasswordField
-          label="First password"
+          label={t('dialogs.firstPassword')}
           value={fields.password}
           onChange={(event) => setFields({ ...fields, password: event.target.value })}
           autoComplete="new-password"
@@ -94,6 +103,7 @@ export function CreateUserDialog({ fetcherKey, onClose }: DialogProps) {
 /** A one-time invite link for an email and role, shown once to copy. Shown while mounted. */
 export function InviteUserDialog({ fetcherKey, onClose }: DialogProps) {
   const csrf = useAuthenticityToken();
+  const { t } = useTranslation('admin');
   const { fetcher, answer, problem, setInvalid, busy } = useDialogAnswer(fetcherKey);
   const [fields, setFields] = useState({ email: '', role: 'user' as Role });
 
@@ -107,10 +117,15 @@ export function InviteUserDialog({ fetcherKey, onClose }: DialogProps) {
   if (answer?.ok && answer.invite) {
     const link = new URL(answer.invite.acceptPath, window.location.origin).href;
     return (
-      <Dialog open onClose={onClose} title="Invite User" footer={<Button onClick={onClose}>Done</Button>}>
-        <TextField label="Invite link (shown once)" value={link} readOnly onFocus={(event) => event.target.select()} />
+      <Dialog
+        open
+        onClose={onClose}
+        title={t('dialogs.inviteTitle')}
+        footer={<Button onClick={onClose}>{t('done')}</Button>}
+      >
+        <TextField label={t('dialogs.inviteLink')} value={link} readOnly onFocus={(event) => event.target.select()} />
         <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(link)}>
-          Copy link
+          {t('dialogs.copyLink')}
         </Button>
       </Dialog>
     );
@@ -119,15 +134,15 @@ export function InviteUserDialog({ fetcherKey, onClose }: DialogProps) {
     <Dialog
       open
       onClose={onClose}
-      title="Invite User"
-      description={`The link works once, for ${INVITE_LIFETIME_DAYS} days, and opens an account with this email and role.`}
+      title={t('dialogs.inviteTitle')}
+      description={t('dialogs.inviteDescription', { count: INVITE_LIFETIME_DAYS })}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" form="invite-user-form" busy={busy} disabled={busy}>
-            Create Invite Link
+            {t('dialogs.createInvite')}
           </Button>
         </>
       }
@@ -135,7 +150,7 @@ export function InviteUserDialog({ fetcherKey, onClose }: DialogProps) {
       <form id="invite-user-form" onSubmit={onSubmit} noValidate>
         <FormAlert>{problem}</FormAlert>
         <TextField
-          label="Email"
+          label={t('dialogs.email')}
           type="email"
           value={fields.email}
           onChange={(event) => setFields({ ...fields, email: event.target.value })}
@@ -148,11 +163,12 @@ export function InviteUserDialog({ fetcherKey, onClose }: DialogProps) {
 }
 
 function RoleField({ value, onChange }: { value: Role; onChange: (role: Role) => void }) {
+  const { t } = useTranslation(['admin', 'common']);
   return (
-    <SelectField label="Role" value={value} onChange={(event) => onChange(event.target.value as Role)}>
+    <SelectField label={t('dialogs.role')} value={value} onChange={(event) => onChange(event.target.value as Role)}>
       {ROLES.map((role) => (
         <option key={role} value={role}>
-          {ROLE_DISPLAY_NAMES[role]}
+          {t(`common:roles.${role}`)}
         </option>
       ))}
     </SelectField>

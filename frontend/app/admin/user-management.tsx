@@ -5,9 +5,10 @@ import {
   type StandingAction,
   type UserListResponse,
 } from '@docent/common/admin';
-import { ROLE_DISPLAY_NAMES, ROLES, type Role } from '@docent/common/permissions';
+import { ROLES, type Role } from '@docent/common/permissions';
 import { Form, Link, useFetcher, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import { Button, TextField } from '~/components/forms';
 import { Badge, type BadgeTone } from '~/components/ui/badge';
@@ -36,18 +37,9 @@ export interface UserPermissions {
 }
 
 const STATUS_TONES: Record<AccountStatus, BadgeTone> = { active: 'success', inactive: 'neutral', suspended: 'warning' };
-const STATUS_LABELS: Record<AccountStatus, string> = { active: 'Active', inactive: 'Inactive', suspended: 'Suspended' };
 
 /** What needs a second thought before it is done: it locks someone out or removes them. */
 type Confirming = { action: 'suspend' | 'deactivate' | 'delete'; user: AdminUserView } | null;
-
-const CONFIRM_TEXTS: Record<NonNullable<Confirming>['action'], (name: string) => string> = {
-  suspend: (name) =>
-    `Suspend ${name}? They are signed out at once, their API keys stop working, and they cannot sign in until reactivated.`,
-  deactivate: (name) => `Deactivate ${name}? They are signed out at once and cannot sign in until reactivated.`,
-  delete: (name) =>
-    `Delete ${name}? The account is removed for good. Their documents stay, owned by the system, and administrators manage them.`,
-};
 
 interface UserManagementProps {
   users: UserListResponse;
@@ -59,6 +51,7 @@ interface UserManagementProps {
 /** The User Management tab: the accounts, searchable and paged, with what the caller may do to each. */
 export function UserManagement({ users, permissions, currentUserId }: UserManagementProps) {
   const csrf = useAuthenticityToken();
+  const { t, i18n } = useTranslation(['admin', 'common']);
   const fetcher = useFetcher<AdminActionResult>({ key: ADMIN_ACTION_FETCHER });
   const [searchParams] = useSearchParams();
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -85,55 +78,55 @@ export function UserManagement({ users, permissions, currentUserId }: UserManage
   return (
     <>
       <StyledToolbar>
-        <Form method="get" role="search" aria-label="Search users">
+        <Form method="get" role="search" aria-label={t('users.search')}>
           <input type="hidden" name="tab" value="users" />
           <StyledInlineFields>
             <TextField
-              label="Search users"
+              label={t('users.search')}
               name="q"
               type="search"
-              placeholder="Name or email"
+              placeholder={t('users.searchPlaceholder')}
               defaultValue={searchParams.get('q') ?? ''}
             />
-            <SelectField label="Status" name="status" defaultValue={searchParams.get('status') ?? ''}>
-              <option value="">All statuses</option>
+            <SelectField label={t('users.status')} name="status" defaultValue={searchParams.get('status') ?? ''}>
+              <option value="">{t('users.allStatuses')}</option>
               {ACCOUNT_STATUSES.map((status) => (
                 <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
+                  {t(`users.statuses.${status}`)}
                 </option>
               ))}
             </SelectField>
             <Button type="submit" variant="secondary">
-              Search
+              {t('users.searchButton')}
             </Button>
           </StyledInlineFields>
         </Form>
         {permissions.write && (
           <>
-            <Button onClick={() => open('create')}>Create User</Button>
+            <Button onClick={() => open('create')}>{t('users.createUser')}</Button>
             <Button variant="secondary" onClick={() => open('invite')}>
-              Invite User
+              {t('users.inviteUser')}
             </Button>
           </>
         )}
       </StyledToolbar>
 
       {users.users.length === 0 ? (
-        <StyledEmpty>No users match.</StyledEmpty>
+        <StyledEmpty>{t('users.noMatch')}</StyledEmpty>
       ) : (
         <StyledTableScroller>
           <StyledDataTable>
-            <caption className="visually-hidden">Users</caption>
+            <caption className="visually-hidden">{t('users.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">User</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t('users.user')}</th>
+                <th scope="col">{t('users.role')}</th>
+                <th scope="col">{t('users.status')}</th>
                 <th scope="col" data-numeric>
-                  Documents
+                  {t('users.documents')}
                 </th>
-                <th scope="col">Last Active</th>
-                {(permissions.write || permissions.delete) && <th scope="col">Actions</th>}
+                <th scope="col">{t('users.lastActive')}</th>
+                {(permissions.write || permissions.delete) && <th scope="col">{t('actions')}</th>}
               </tr>
             </thead>
             <tbody>
@@ -148,26 +141,26 @@ export function UserManagement({ users, permissions, currentUserId }: UserManage
                     <td>
                       {permissions.manageRoles ? (
                         <StyledCellSelect
-                          aria-label={`Role of ${user.name}`}
+                          aria-label={t('users.roleOf', { name: user.name })}
                           value={user.role}
                           disabled={busy}
                           onChange={(event) => submit('role', user, event.target.value as Role)}
                         >
                           {ROLES.map((role) => (
                             <option key={role} value={role}>
-                              {ROLE_DISPLAY_NAMES[role]}
+                              {t(`common:roles.${role}`)}
                             </option>
                           ))}
                         </StyledCellSelect>
                       ) : (
-                        ROLE_DISPLAY_NAMES[user.role]
+                        t(`common:roles.${user.role}`)
                       )}
                     </td>
                     <td>
-                      <Badge $tone={STATUS_TONES[user.status]}>{STATUS_LABELS[user.status]}</Badge>
+                      <Badge $tone={STATUS_TONES[user.status]}>{t(`users.statuses.${user.status}`)}</Badge>
                     </td>
-                    <td data-numeric>{user.documentsUploaded}</td>
-                    <td>{user.lastActive ? <DateTime value={user.lastActive} /> : 'Never'}</td>
+                    <td data-numeric>{user.documentsUploaded.toLocaleString(i18n.language)}</td>
+                    <td>{user.lastActive ? <DateTime value={user.lastActive} /> : t('users.never')}</td>
                     {(permissions.write || permissions.delete) && (
                       <td>
                         <StyledRowActions>
@@ -178,22 +171,25 @@ export function UserManagement({ users, permissions, currentUserId }: UserManage
                                 key={action}
                                 variant="secondary"
                                 disabled={busy}
-                                aria-label={`${ACTION_NAMES[action]} ${user.name}`}
+                                aria-label={t('users.actionLabel', {
+                                  action: t(ACTION_NAMES[action]),
+                                  name: user.name,
+                                })}
                                 onClick={() =>
                                   action === 'reactivate' ? submit(action, user) : setConfirming({ action, user })
                                 }
                               >
-                                {ACTION_NAMES[action]}
+                                {t(ACTION_NAMES[action])}
                               </Button>
                             ))}
                           {permissions.delete && !isSelf && (
                             <Button
                               variant="ghost"
                               disabled={busy}
-                              aria-label={`Delete ${user.name}`}
+                              aria-label={t('users.deleteLabel', { name: user.name })}
                               onClick={() => setConfirming({ action: 'delete', user })}
                             >
-                              Delete
+                              {t('users.delete')}
                             </Button>
                           )}
                         </StyledRowActions>
@@ -207,24 +203,26 @@ export function UserManagement({ users, permissions, currentUserId }: UserManage
         </StyledTableScroller>
       )}
 
-      <StyledPager aria-label="User pages">
-        <span>
-          {users.total} {users.total === 1 ? 'user' : 'users'} · page {users.page} of {lastPage}
-        </span>
+      <StyledPager aria-label={t('users.pages')}>
+        <span>{t('users.count', { count: users.total, page: users.page, pages: lastPage })}</span>
         <StyledRowActions>
-          {users.page > 1 && <Link to={pagePath(users.page - 1)}>Previous</Link>}
-          {users.page < lastPage && <Link to={pagePath(users.page + 1)}>Next</Link>}
+          {users.page > 1 && <Link to={pagePath(users.page - 1)}>{t('users.previous')}</Link>}
+          {users.page < lastPage && <Link to={pagePath(users.page + 1)}>{t('users.next')}</Link>}
         </StyledRowActions>
       </StyledPager>
 
       <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={confirming ? `${ACTION_NAMES[confirming.action]}: ${confirming.user.name}` : ''}
+        title={
+          confirming
+            ? t('users.confirmTitle', { action: t(ACTION_NAMES[confirming.action]), name: confirming.user.name })
+            : ''
+        }
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(null)}>
-              Cancel
+              {t('cancel')}
             </Button>
             <StyledDangerButton
               onClick={() => {
@@ -232,12 +230,12 @@ export function UserManagement({ users, permissions, currentUserId }: UserManage
                 setConfirming(null);
               }}
             >
-              {confirming ? ACTION_NAMES[confirming.action] : ''}
+              {confirming ? t(ACTION_NAMES[confirming.action]) : ''}
             </StyledDangerButton>
           </>
         }
       >
-        <p>{confirming && CONFIRM_TEXTS[confirming.action](confirming.user.name)}</p>
+        <p>{confirming && t(`users.confirm.${confirming.action}`, { name: confirming.user.name })}</p>
       </Dialog>
       {dialog?.kind === 'create' && (
         <CreateUserDialog fetcherKey={`admin-create-${dialog.opening}`} onClose={() => setDialog(null)} />

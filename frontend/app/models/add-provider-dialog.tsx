@@ -1,5 +1,6 @@
 import { useFetcher } from '@remix-run/react';
 import { useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, FormAlert, PasswordField, TextField } from '~/components/forms';
@@ -29,6 +30,7 @@ export function AddProviderDialog({ open, onClose }: AddProviderDialogProps) {
 
 function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { onAdded: () => void }) {
   const csrfToken = useAuthenticityToken();
+  const { t } = useTranslation('models');
   const fetcher = useFetcher<AddProviderResult>({ key: ADD_PROVIDER_FETCHER_KEY });
   const notify = useNotify();
   const formId = useId();
@@ -42,9 +44,9 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
 
   useEffect(() => {
     if (!result?.ok) return;
-    notify({ type: 'success', title: 'Provider added', message: result.provider.name });
+    notify({ type: 'success', title: t('toasts.providerAdded'), message: result.provider.name });
     onAdded();
-  }, [result, notify, onAdded]);
+  }, [result, notify, onAdded, t]);
 
   const close = () => {
     setSubmitted(false);
@@ -53,7 +55,7 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
   };
 
   const add = () => {
-    const checked = checkProviderDraft({ name, baseURL, apiKey });
+    const checked = checkProviderDraft({ name, baseURL, apiKey }, t);
     setProblems(checked.ok ? {} : checked.problems);
     if (!checked.ok) return;
     setSubmitted(true);
@@ -64,15 +66,15 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
     <Dialog
       open={open}
       onClose={close}
-      title="Add Provider"
-      description="An OpenAI-compatible endpoint. Its models are listed once it is added."
+      title={t('addProvider')}
+      description={t('provider.description')}
       footer={
         <>
           <Button variant="secondary" onClick={close}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" form={formId} disabled={adding} busy={adding}>
-            Add Provider
+            {t('addProvider')}
           </Button>
         </>
       }
@@ -86,14 +88,14 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
         }}
       >
         <TextField
-          label="Name"
+          label={t('provider.name')}
           value={name}
           onChange={(event) => setName(event.target.value)}
           error={problems.name}
           autoComplete="off"
         />
         <TextField
-          label="Base URL"
+          label={t('provider.baseURL')}
           type="url"
           placeholder="http://localhost:11434/v1"
           value={baseURL}
@@ -102,15 +104,15 @@ function AddProviderForm({ open, onClose, onAdded }: AddProviderDialogProps & { 
           autoComplete="off"
         />
         <PasswordField
-          label="API key (optional)"
+          label={t('provider.apiKey')}
           value={apiKey}
           onChange={(event) => setApiKey(event.target.value)}
           error={problems.apiKey}
           autoComplete="off"
-          hint="Stored encrypted on the server and only ever shown masked."
+          hint={t('provider.apiKeyHint')}
         />
         <FormAlert>
-          {result && !result.ok ? `Provider not added: ${result.error ?? 'the server could not be reached'}` : null}
+          {result && !result.ok ? t('provider.notAdded', { reason: result.error ?? t('serverUnreachable') }) : null}
         </FormAlert>
       </StyledForm>
     </Dialog>

@@ -1,6 +1,7 @@
 import { MODEL_PARAMETER_BOUNDS, type Model } from '@docent/common/models';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, FormAlert, PasswordField, TextField } from '~/components/forms';
@@ -32,15 +33,10 @@ import {
 import { STATUS_LABELS } from './model-format';
 import { useFetcherAnnouncement } from '~/lib/use-fetcher-announcement';
 
-const TABS: { key: ConfigureTab; label: string }[] = [
-  { key: 'general', label: 'General' },
-  { key: 'parameters', label: 'Parameters' },
-  { key: 'limits', label: 'Limits' },
-];
+const TABS = ['general', 'parameters', 'limits'] as const satisfies readonly ConfigureTab[];
 
 const FIELD_ORDER = Object.keys(DRAFT_FIELD_TABS) as DraftField[];
 const { temperature: TEMPERATURE, maxTokens: MAX_TOKENS, topP: TOP_P } = MODEL_PARAMETER_BOUNDS;
-const NO_LIMIT_HINT = 'Leave empty for no limit; 0 stops the model.';
 
 interface ConfigureModelDialogProps {
   model: Model;
@@ -55,6 +51,7 @@ interface ConfigureModelDialogProps {
  */
 export function ConfigureModelDialog({ model, initialTab, onClose }: ConfigureModelDialogProps) {
   const csrfToken = useAuthenticityToken();
+  const { t } = useTranslation('models');
   const fetcher = useFetcher<UpdateModelResult>({ key: updateFetcherKey(model.id) });
   const formId = useId();
   // The model as the dialog opened: polling may bring a newer one, the edits stay against this.
@@ -77,7 +74,7 @@ export function ConfigureModelDialog({ model, initialTab, onClose }: ConfigureMo
   };
 
   const save = () => {
-    const check = checkDraft(draft, { hasEndpoint });
+    const check = checkDraft(draft, { hasEndpoint }, t);
     if (!check.ok) {
       setProblems(check.problems);
       const first = FIELD_ORDER.find((field) => check.problems[field]);
@@ -102,15 +99,15 @@ export function ConfigureModelDialog({ model, initialTab, onClose }: ConfigureMo
     <Dialog
       open
       onClose={onClose}
-      title={`Configure ${baseline.name}`}
+      title={t('configure.title', { model: baseline.name })}
       description={`${baseline.providerName} · ${baseline.id}`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" form={formId} disabled={saving} busy={saving}>
-            Save Changes
+            {t('configure.saveChanges')}
           </Button>
         </>
       }
@@ -123,7 +120,12 @@ export function ConfigureModelDialog({ model, initialTab, onClose }: ConfigureMo
           save();
         }}
       >
-        <Tabs label="Configuration sections" tabs={TABS} selected={tab} onSelect={setTab}>
+        <Tabs
+          label={t('configure.sections')}
+          tabs={TABS.map((key) => ({ key, label: t(`configure.tabs.${key}`) }))}
+          selected={tab}
+          onSelect={setTab}
+        >
           <StyledFields>
             {tab === 'general' && (
               <GeneralFields model={baseline} draft={draft} problems={problems} onChange={change} />
@@ -131,15 +133,15 @@ export function ConfigureModelDialog({ model, initialTab, onClose }: ConfigureMo
             {tab === 'parameters' && (
               <>
                 <SliderField
-                  label="Temperature"
+                  label={t('configure.temperature')}
                   {...TEMPERATURE}
                   value={draft.temperature}
                   onChange={(value) => change('temperature', value)}
-                  hint="Higher values make answers more varied."
+                  hint={t('configure.temperatureHint')}
                   error={problems.temperature}
                 />
                 <TextField
-                  label="Max tokens"
+                  label={t('configure.maxTokens')}
                   type="number"
                   inputMode="numeric"
                   min={MAX_TOKENS.min}
@@ -147,15 +149,15 @@ export function ConfigureModelDialog({ model, initialTab, onClose }: ConfigureMo
                   step={MAX_TOKENS.step}
                   value={draft.maxTokens}
                   onChange={(event) => change('maxTokens', event.target.value)}
-                  hint={`The longest answer, from ${MAX_TOKENS.min} to ${MAX_TOKENS.max} tokens.`}
+                  hint={t('configure.maxTokensHint', { min: MAX_TOKENS.min, max: MAX_TOKENS.max })}
                   error={problems.maxTokens}
                 />
                 <SliderField
-                  label="Top P"
+                  label={t('configure.topP')}
                   {...TOP_P}
                   value={draft.topP}
                   onChange={(value) => change('topP', value)}
-                  hint="Samples only from the most likely tokens whose probabilities add up to this."
+                  hint={t('configure.topPHint')}
                   error={problems.topP}
                 />
               </>
@@ -163,45 +165,45 @@ export function ConfigureModelDialog({ model, initialTab, onClose }: ConfigureMo
             {tab === 'limits' && (
               <>
                 <TextField
-                  label="Daily request limit"
+                  label={t('configure.dailyRequestLimit')}
                   type="number"
                   inputMode="numeric"
                   min={0}
                   step={1}
                   value={draft.dailyRequests}
                   onChange={(event) => change('dailyRequests', event.target.value)}
-                  hint={NO_LIMIT_HINT}
+                  hint={t('configure.noLimitHint')}
                   error={problems.dailyRequests}
                 />
                 <TextField
-                  label="Monthly budget ($)"
+                  label={t('configure.monthlyBudget')}
                   type="number"
                   inputMode="decimal"
                   min={0}
                   step={0.01}
                   value={draft.monthlyBudget}
                   onChange={(event) => change('monthlyBudget', event.target.value)}
-                  hint={`US dollars per calendar month (UTC). ${NO_LIMIT_HINT}`}
+                  hint={t('configure.monthlyBudgetHint')}
                   error={problems.monthlyBudget}
                 />
                 <TextField
-                  label="Max concurrent requests"
+                  label={t('configure.maxConcurrent')}
                   type="number"
                   inputMode="numeric"
                   min={0}
                   step={1}
                   value={draft.maxConcurrent}
                   onChange={(event) => change('maxConcurrent', event.target.value)}
-                  hint={NO_LIMIT_HINT}
+                  hint={t('configure.noLimitHint')}
                   error={problems.maxConcurrent}
                 />
               </>
             )}
             <FormAlert>
               {refusedElsewhere.length > 0
-                ? `Correct the other sections too: ${refusedElsewhere.join('; ')}`
+                ? t('configure.correctOtherSections', { problems: refusedElsewhere.join('; ') })
                 : result && !result.ok
-                  ? `Update failed: ${result.error ?? 'the server could not be reached'}`
+                  ? t('configure.updateFailed', { reason: result.error ?? t('serverUnreachable') })
                   : null}
             </FormAlert>
           </StyledFields>
@@ -219,10 +221,12 @@ interface GeneralFieldsProps {
 }
 
 function GeneralFields({ model, draft, problems, onChange }: GeneralFieldsProps) {
+  const { t } = useTranslation('models');
+  const currentStatus = t(STATUS_LABELS[model.status]);
   return (
     <>
       <SelectField
-        label="Status"
+        label={t('configure.status')}
         value={draft.status ?? ''}
         onChange={(event) =>
           onChange(
@@ -232,41 +236,40 @@ function GeneralFields({ model, draft, problems, onChange }: GeneralFieldsProps)
         }
         hint={
           draft.status === null
-            ? `${STATUS_LABELS[model.status]}: ${model.statusReason ?? 'set by its health test'}. A passed test makes it active.`
+            ? t('configure.statusHint', {
+                status: currentStatus,
+                reason: model.statusReason ?? t('configure.setByHealthTest'),
+              })
             : undefined
         }
       >
-        {draft.status === null && <option value="">{STATUS_LABELS[model.status]} (unchanged)</option>}
-        <option value="active">Active</option>
-        <option value="inactive">Inactive</option>
+        {draft.status === null && <option value="">{t('configure.unchanged', { status: currentStatus })}</option>}
+        <option value="active">{t('status.active')}</option>
+        <option value="inactive">{t('status.inactive')}</option>
       </SelectField>
       {model.endpoint === null ? (
-        <StyledNote>This provider runs offline: it has no API endpoint and needs no API key.</StyledNote>
+        <StyledNote>{t('configure.offline')}</StyledNote>
       ) : (
         <>
           <TextField
-            label="API endpoint"
+            label={t('configure.endpoint')}
             type="url"
             value={draft.endpoint}
             onChange={(event) => onChange('endpoint', event.target.value)}
             hint={
               clearsStoredKey(model, draft)
-                ? `Changing the endpoint clears the stored API key (${model.apiKey}) unless you enter one.`
-                : `Shared by every ${model.providerName} model. Leave empty for the provider's default.`
+                ? t('configure.endpointClearsKey', { key: model.apiKey })
+                : t('configure.endpointHint', { provider: model.providerName })
             }
             error={problems.endpoint}
             autoComplete="off"
           />
           <PasswordField
-            label="API key"
+            label={t('configure.apiKey')}
             value={draft.apiKey}
             onChange={(event) => onChange('apiKey', event.target.value)}
             placeholder={model.apiKey ?? undefined}
-            hint={
-              model.apiKey
-                ? `Current key: ${model.apiKey}. Type a new key to replace it.`
-                : 'No key set. Type one to use it.'
-            }
+            hint={model.apiKey ? t('configure.currentKey', { key: model.apiKey }) : t('configure.noKey')}
             autoComplete="off"
           />
           {(model.apiKey !== null || !model.requiresApiKey) && <RefreshModelsButton model={model} />}
@@ -278,10 +281,13 @@ function GeneralFields({ model, draft, problems, onChange }: GeneralFieldsProps)
 
 /** Asks the provider's endpoint, with its saved endpoint and key, which models it serves now. */
 function RefreshModelsButton({ model }: { model: Model }) {
+  const { t } = useTranslation('models');
   const csrfToken = useAuthenticityToken();
   const fetcherKey = refreshFetcherKey(model.provider);
   const fetcher = useFetcher<RefreshModelsResult>({ key: fetcherKey });
-  useFetcherAnnouncement<RefreshModelsResult>(fetcherKey, (result) => refreshAnnouncement(result, model.providerName));
+  useFetcherAnnouncement<RefreshModelsResult>(fetcherKey, (result) =>
+    refreshAnnouncement(result, model.providerName, t),
+  );
   const refreshing = fetcher.state !== 'idle';
   return (
     <StyledAside>
@@ -297,7 +303,7 @@ function RefreshModelsButton({ model }: { model: Model }) {
           )
         }
       >
-        Refresh models
+        {t('configure.refreshModels')}
       </Button>
     </StyledAside>
   );
@@ -305,8 +311,9 @@ function RefreshModelsButton({ model }: { model: Model }) {
 
 /** Toasts the answer to each model's Save, wherever the dialog is by then. */
 export function ModelUpdateAnnouncement({ model }: { model: Model }) {
+  const { t } = useTranslation('models');
   useFetcherAnnouncement<UpdateModelResult>(updateFetcherKey(model.id), (result) =>
-    updateAnnouncement(result, model.name),
+    updateAnnouncement(result, model.name, t),
   );
   return null;
 }

@@ -1,8 +1,21 @@
 import { describe, expect, it } from '@jest/globals';
-import { refreshAnnouncement, testAnnouncement, updateAnnouncement } from './model-actions';
+import { englishT } from '../i18n/english.spec-support';
+import {
+  refreshAnnouncement as refreshToast,
+  testAnnouncement as testToast,
+  updateAnnouncement as updateToast,
+  type RefreshModelsResult,
+  type TestModelResult,
+  type UpdateModelResult,
+} from './model-actions';
 import { SAMPLE_MODELS } from './sample-models';
 
 const modelId = 'local:extractive';
+const t = englishT('models');
+const updateAnnouncement = (result: UpdateModelResult, modelName: string) => updateToast(result, modelName, t);
+const testAnnouncement = (result: TestModelResult, modelName: string) => testToast(result, modelName, t);
+const refreshAnnouncement = (result: RefreshModelsResult, providerName: string) =>
+  refreshToast(result, providerName, t);
 
 describe('the spec toasts for Save', () => {
   it('confirms a saved update', () => {

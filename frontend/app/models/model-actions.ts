@@ -1,4 +1,5 @@
 import type { Model, ModelProviderView, ModelTestResult, RoutingConfiguration } from '@docent/common/models';
+import type { TFunction } from 'i18next';
 import type { NotifyInput } from '~/notifications/notification-store';
 
 /** The /models route action's intents: one per mutation the page offers. */
@@ -28,35 +29,45 @@ export const testFetcherKey = (modelId: string) => `model-test:${modelId}`;
 export const refreshFetcherKey = (providerId: string) => `model-refresh:${providerId}`;
 
 /** The spec's update toasts (section 8). */
-export function updateAnnouncement(result: UpdateModelResult, modelName: string): NotifyInput {
-  if (result.ok) return { type: 'success', title: 'Model updated successfully', message: modelName };
+export function updateAnnouncement(result: UpdateModelResult, modelName: string, t: TFunction<'models'>): NotifyInput {
+  if (result.ok) return { type: 'success', title: t('toasts.updated'), message: modelName };
   return result.error
-    ? { type: 'error', title: `Update failed: ${result.error}`, message: modelName }
-    : { type: 'error', title: 'Failed to update model', message: modelName };
+    ? { type: 'error', title: t('toasts.updateFailed', { reason: result.error }), message: modelName }
+    : { type: 'error', title: t('toasts.failedToUpdate'), message: modelName };
 }
 
 /** The spec's test toasts (section 8): the test ran and passed or failed, or the call itself failed. */
-export function testAnnouncement(result: TestModelResult, modelName: string): NotifyInput {
+export function testAnnouncement(result: TestModelResult, modelName: string, t: TFunction<'models'>): NotifyInput {
   if (result.ok) {
     return result.result.success
       ? {
           type: 'success',
-          title: `Model test successful (${Math.round(result.result.responseTime)}ms)`,
+          title: t('toasts.testSuccessful', { ms: Math.round(result.result.responseTime) }),
           message: modelName,
         }
-      : { type: 'error', title: `Model test failed: ${result.result.error ?? 'no reason given'}`, message: modelName };
+      : {
+          type: 'error',
+          title: t('toasts.testFailed', { reason: result.result.error ?? t('noReason') }),
+          message: modelName,
+        };
   }
   return result.error
-    ? { type: 'error', title: `Test failed: ${result.error}`, message: modelName }
-    : { type: 'error', title: 'Failed to test model', message: modelName };
+    ? { type: 'error', title: t('toasts.testCallFailed', { reason: result.error }), message: modelName }
+    : { type: 'error', title: t('toasts.failedToTest'), message: modelName };
 }
 
 /** Refresh models: how many the endpoint lists, or why it could not list them. */
-export function refreshAnnouncement(result: RefreshModelsResult, providerName: string): NotifyInput {
-  if (result.ok) return { type: 'success', title: `Models refreshed: ${result.modelCount}`, message: providerName };
+export function refreshAnnouncement(
+  result: RefreshModelsResult,
+  providerName: string,
+  t: TFunction<'models'>,
+): NotifyInput {
+  if (result.ok) {
+    return { type: 'success', title: t('toasts.modelsRefreshed', { count: result.modelCount }), message: providerName };
+  }
   return {
     type: 'error',
-    title: `Refresh failed: ${result.error ?? 'the server could not be reached'}`,
+    title: t('toasts.refreshFailed', { reason: result.error ?? t('serverUnreachable') }),
     message: providerName,
   };
 }

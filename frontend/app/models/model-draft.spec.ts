@@ -1,15 +1,20 @@
 import type { Model } from '@docent/common/models';
 import { describe, expect, it } from '@jest/globals';
+import { englishT } from '../i18n/english.spec-support';
 import {
   changedFields,
-  checkDraft,
-  checkProviderDraft,
+  checkDraft as check,
+  checkProviderDraft as checkProvider,
   clearsStoredKey,
   draftFromModel,
   isEmptyUpdate,
   type ModelDraft,
 } from './model-draft';
 import { SAMPLE_MODELS } from './sample-models';
+
+const t = englishT('models');
+const checkDraft = (draft: ModelDraft, options: { hasEndpoint: boolean }) => check(draft, options, t);
+const checkProviderDraft = (fields: Parameters<typeof checkProvider>[0]) => checkProvider(fields, t);
 
 const model: Model = {
   ...SAMPLE_MODELS[0]!,

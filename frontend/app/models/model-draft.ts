@@ -9,6 +9,7 @@ import {
   type ModelUpdate,
   type SettableModelStatus,
 } from '@docent/common/models';
+import type { TFunction } from 'i18next';
 
 /**
  * What the Configure dialog's fields hold. Text fields keep the text as typed, so a
@@ -68,15 +69,15 @@ const tenths = (value: number) => Math.round(value * 10) / 10;
 const parseNumber = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
 
 /** The dialog's words for a field the API's schema refuses, naming the field as the dialog labels it. */
-const PROBLEM_TEXTS: Partial<Record<DraftField, string>> = {
-  endpoint: 'API endpoint must be an http or https URL, or empty for the default',
-  temperature: `Temperature must be between ${TEMPERATURE.min} and ${TEMPERATURE.max}`,
-  maxTokens: `Max tokens must be a whole number from ${MAX_TOKENS.min} to ${MAX_TOKENS.max}`,
-  topP: `Top P must be between ${TOP_P.min} and ${TOP_P.max}`,
-  dailyRequests: 'Daily request limit must be a whole number of at least 0, or empty for no limit',
-  monthlyBudget: 'Monthly budget must be an amount of at least 0, or empty for no limit',
-  maxConcurrent: 'Max concurrent requests must be a whole number of at least 0, or empty for no limit',
-};
+const problemTexts = (t: TFunction<'models'>): Partial<Record<DraftField, string>> => ({
+  endpoint: t('problems.endpoint'),
+  temperature: t('problems.temperature', { min: TEMPERATURE.min, max: TEMPERATURE.max }),
+  maxTokens: t('problems.maxTokens', { min: MAX_TOKENS.min, max: MAX_TOKENS.max }),
+  topP: t('problems.topP', { min: TOP_P.min, max: TOP_P.max }),
+  dailyRequests: t('problems.dailyRequests'),
+  monthlyBudget: t('problems.monthlyBudget'),
+  maxConcurrent: t('problems.maxConcurrent'),
+});
 
 const isDraftField = (key: PropertyKey | undefined): key is DraftField =>
   typeof key === 'string' && key in DRAFT_FIELD_TABS;
@@ -98,7 +99,11 @@ function problemText(
  * section 5), so an out-of-range value is refused before anything is sent. `hasEndpoint`:
  * the model's provider has an endpoint at all (the offline one has none).
  */
-export function checkDraft(draft: ModelDraft, { hasEndpoint }: { hasEndpoint: boolean }): DraftCheck {
+export function checkDraft(
+  draft: ModelDraft,
+  { hasEndpoint }: { hasEndpoint: boolean },
+  t: TFunction<'models'>,
+): DraftCheck {
   const endpoint = draft.endpoint.trim();
   const apiKey = draft.apiKey.trim();
   const monthlyBudget = parseNumber(draft.monthlyBudget);
@@ -128,10 +133,11 @@ export function checkDraft(draft: ModelDraft, { hasEndpoint }: { hasEndpoint: bo
   });
   if (checked.success) return { ok: true, values };
   const problems: DraftProblems = {};
+  const dialogWords = problemTexts(t);
   for (const issue of checked.error.issues) {
     // A field's path ends with its name: `endpoint`, `configuration.temperature`, `limits.dailyRequests`.
     const field = issue.path.at(-1);
-    if (isDraftField(field)) problems[field] ??= problemText(issue, PROBLEM_TEXTS[field]);
+    if (isDraftField(field)) problems[field] ??= problemText(issue, dialogWords[field]);
   }
   return { ok: false, problems };
 }
@@ -140,21 +146,23 @@ type ProviderField = keyof AddProviderRequest;
 export type ProviderProblems = Partial<Record<ProviderField, string>>;
 
 /** The Add Provider dialog's words for a field the API's schema refuses. */
-const PROVIDER_PROBLEM_TEXTS: ProviderProblems = {
-  name: 'Enter a name for the provider',
-  baseURL: 'Base URL must be an http or https URL',
-};
+const providerProblemTexts = (t: TFunction<'models'>): ProviderProblems => ({
+  name: t('problems.providerName'),
+  baseURL: t('problems.providerBaseURL'),
+});
 
 /** The Add Provider dialog's fields checked with the API's own schema: the request to send, or each field's problem. */
 export function checkProviderDraft(
   fields: AddProviderRequest,
+  t: TFunction<'models'>,
 ): { ok: true; request: AddProviderRequest } | { ok: false; problems: ProviderProblems } {
   const checked = addProviderSchema.safeParse(fields);
   if (checked.success) return { ok: true, request: checked.data };
   const problems: ProviderProblems = {};
+  const dialogWords = providerProblemTexts(t);
   for (const issue of checked.error.issues) {
     const field = issue.path[0] as ProviderField;
-    problems[field] ??= problemText(issue, PROVIDER_PROBLEM_TEXTS[field]);
+    problems[field] ??= problemText(issue, dialogWords[field]);
   }
   return { ok: false, problems };
 }

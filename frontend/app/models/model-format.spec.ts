@@ -1,14 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  formatAccuracy,
-  formatDollars,
-  formatModelResponseTime,
-  formatPercent,
-  formatPricePer1k,
-  formatSeconds,
-  hasTooManyErrors,
-  limitUsedPercent,
-} from './model-format';
+import { hasTooManyErrors, limitUsedPercent, modelFormat } from './model-format';
+
+const {
+  accuracy: formatAccuracy,
+  dollars: formatDollars,
+  modelResponseTime: formatModelResponseTime,
+  percent: formatPercent,
+  pricePer1k: formatPricePer1k,
+  seconds: formatSeconds,
+} = modelFormat('en');
 
 describe('model figures as the page writes them', () => {
   it('writes latency in milliseconds below a second and in seconds above', () => {
@@ -36,6 +36,13 @@ describe('model figures as the page writes them', () => {
   it('writes percentages with at most one decimal', () => {
     expect(formatPercent(100)).toBe('100%');
     expect(formatPercent(33.333)).toBe('33.3%');
+  });
+
+  it('writes figures the way the page language does', () => {
+    const german = modelFormat('de');
+    expect(german.dollars(1234.5)).toBe('1.234,50\u00a0$');
+    expect(german.percent(97.25)).toBe('97,3\u00a0%');
+    expect(german.seconds(1.5)).toBe('1,50 s');
   });
 
   it('shows the destructive error badge only above 15 errors', () => {

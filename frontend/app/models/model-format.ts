@@ -1,52 +1,79 @@
 import { MODEL_ERROR_BADGE_THRESHOLD, type ModelStatus } from '@docent/common/models';
+import type { ParseKeys } from 'i18next';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BadgeTone } from '~/components/ui/badge';
 
 /** What the page writes where a figure does not exist yet (no calls, no accuracy). */
 export const NO_FIGURE = '—';
-export const NO_LIMIT = 'No limit';
 
-const count = new Intl.NumberFormat('en');
-const dollars = new Intl.NumberFormat('en', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-// Prices per 1K tokens are fractions of a cent: two decimals would show most of them as $0.00.
-const pricePer1k = new Intl.NumberFormat('en', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 5,
-});
-const percent = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
-
-export const formatCount = (value: number): string => count.format(value);
-
-/** The spec's cost format: dollars with two decimals. */
-export const formatDollars = (value: number): string => dollars.format(value);
-
-export const formatPricePer1k = (value: number): string => pricePer1k.format(value);
-
-export const formatPercent = (value: number): string => `${percent.format(value)}%`;
-
-/** Latency given in seconds: milliseconds below a second, else seconds with two decimals. */
-export function formatSeconds(seconds: number): string {
-  return seconds < 1 ? `${Math.round(seconds * 1000)} ms` : `${seconds.toFixed(2)} s`;
+/** The page's figures, written the way the page's language writes numbers, dollars and percentages. */
+export interface ModelFormat {
+  count: (value: number) => string;
+  /** The spec's cost format: dollars with two decimals. */
+  dollars: (value: number) => string;
+  /** A round sum of dollars, without cents. */
+  wholeDollars: (value: number) => string;
+  pricePer1k: (value: number) => string;
+  percent: (value: number) => string;
+  /** Latency given in seconds: milliseconds below a second, else seconds with two decimals. */
+  seconds: (seconds: number) => string;
+  /** A model's mean latency, or nothing before its first call (the API reports 0 then). */
+  modelResponseTime: (responseTime: number, requests: number) => string;
+  accuracy: (accuracy: number | null) => string;
 }
 
-/** A model's mean latency, or nothing before its first call (the API reports 0 then). */
-export const formatModelResponseTime = (responseTime: number, requests: number): string =>
-  requests === 0 ? NO_FIGURE : formatSeconds(responseTime);
+export function modelFormat(language: string): ModelFormat {
+  const count = new Intl.NumberFormat(language);
+  const dollars = new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const wholeDollars = new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  });
+  // Prices per 1K tokens are fractions of a cent: two decimals would show most of them as $0.00.
+  const pricePer1k = new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 5,
+  });
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+  const twoDecimals = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // Rounded to the tenth before the percent format divides: 97.25 reads 97.3, not the 97.2 of 0.9725's binary error.
+  const formatPercent = (value: number) => percent.format(Math.round(value * 10) / 1000);
+  // Milliseconds and seconds are written 'ms' and 's' in every language the app has.
+  const formatSeconds = (seconds: number) =>
+    seconds < 1 ? `${count.format(Math.round(seconds * 1000))} ms` : `${twoDecimals.format(seconds)} s`;
+  return {
+    count: (value) => count.format(value),
+    dollars: (value) => dollars.format(value),
+    wholeDollars: (value) => wholeDollars.format(value),
+    pricePer1k: (value) => pricePer1k.format(value),
+    percent: formatPercent,
+    seconds: formatSeconds,
+    modelResponseTime: (responseTime, requests) => (requests === 0 ? NO_FIGURE : formatSeconds(responseTime)),
+    accuracy: (accuracy) => (accuracy === null ? NO_FIGURE : formatPercent(accuracy)),
+  };
+}
 
-export const formatAccuracy = (accuracy: number | null): string =>
-  accuracy === null ? NO_FIGURE : formatPercent(accuracy);
+/** The figures' format in the page's language. */
+export function useModelFormat(): ModelFormat {
+  const { i18n } = useTranslation();
+  return useMemo(() => modelFormat(i18n.language), [i18n.language]);
+}
 
-export const STATUS_LABELS: Record<ModelStatus, string> = {
-  active: 'Active',
-  inactive: 'Inactive',
-  error: 'Error',
-  configuring: 'Configuring',
+export const STATUS_LABELS: Record<ModelStatus, ParseKeys<'models'>> = {
+  active: 'status.active',
+  inactive: 'status.inactive',
+  error: 'status.error',
+  configuring: 'status.configuring',
 };
 
 export const STATUS_TONES: Record<ModelStatus, BadgeTone> = {

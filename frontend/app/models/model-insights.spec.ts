@@ -1,7 +1,14 @@
 import type { Model, ModelLimitUsage } from '@docent/common/models';
 import { describe, expect, it } from '@jest/globals';
-import { costBreakdownRows, errorRate, modelAlerts, systemHealth } from './model-insights';
+import { englishT } from '../i18n/english.spec-support';
+import { modelFormat } from './model-format';
+import { costBreakdownRows, errorRate, modelAlerts as alertsOf, systemHealth as healthOf } from './model-insights';
 import { SAMPLE_MODELS } from './sample-models';
+
+const t = englishT('models');
+const systemHealth = (models: readonly Model[]) => healthOf(models, t);
+const modelAlerts = (models: readonly Model[], usage: readonly ModelLimitUsage[]) =>
+  alertsOf(models, usage, t, modelFormat('en'));
 
 const base = SAMPLE_MODELS[0]!;
 const model = (id: string, fields: Partial<Model> = {}): Model => ({ ...base, id, name: id, ...fields });

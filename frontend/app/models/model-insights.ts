@@ -5,7 +5,8 @@ import {
   type ModelLimitUsage,
   type ModelStatus,
 } from '@docent/common/models';
-import { formatCount, formatDollars, formatPercent, hasTooManyErrors, limitUsedPercent } from './model-format';
+import type { TFunction } from 'i18next';
+import { hasTooManyErrors, limitUsedPercent, type ModelFormat } from './model-format';
 
 /** A limit this full is worth an alert before requests start being refused. */
 const NEAR_LIMIT_PERCENT = 80;
@@ -19,16 +20,18 @@ export interface SystemHealth {
 }
 
 /** The Overview's system health, read from the models' own statuses. */
-export function systemHealth(models: readonly Model[]): SystemHealth {
+export function systemHealth(models: readonly Model[], t: TFunction<'models'>): SystemHealth {
   const counts = Object.fromEntries(MODEL_STATUSES.map((status) => [status, 0])) as Record<ModelStatus, number>;
   for (const model of models) counts[model.status] += 1;
   const troubled = counts.error + counts.configuring;
   const level = counts.active === 0 ? 'down' : troubled > 0 ? 'degraded' : 'healthy';
+  const activeOf = t('health.activeOf', { active: counts.active, count: models.length });
   const summary =
     models.length === 0
-      ? 'No models are installed.'
-      : `${counts.active} of ${models.length} ${models.length === 1 ? 'model' : 'models'} active` +
-        (troubled > 0 ? `, ${troubled} need${troubled === 1 ? 's' : ''} attention.` : '.');
+      ? t('noModels')
+      : troubled > 0
+        ? t('health.summaryTroubled', { activeOf, count: troubled })
+        : t('health.summary', { activeOf });
   return { counts, level, summary };
 }
 
@@ -39,17 +42,18 @@ export interface ModelAlert {
   detail: string;
 }
 
-const LIMIT_NAMES = {
-  dailyRequests: { noun: 'daily request limit', format: formatCount },
-  monthlyBudget: { noun: 'monthly budget', format: formatDollars },
-  concurrent: { noun: 'concurrent request limit', format: formatCount },
-} as const;
+/** How each limit's figures are written: requests counted, the budget in dollars. */
+const LIMIT_FORMATS = {
+  dailyRequests: 'count',
+  monthlyBudget: 'dollars',
+  concurrent: 'count',
+} as const satisfies Record<string, keyof ModelFormat>;
 
 /**
  * Models waiting for configuration for the same reason (every model of a provider
  * without its key) make one alert, not one each.
  */
-function configurationAlerts(models: readonly Model[]): ModelAlert[] {
+function configurationAlerts(models: readonly Model[], t: TFunction<'models'>): ModelAlert[] {
   const groups = new Map<string, Model[]>();
   for (const model of models.filter((candidate) => candidate.status === 'configuring')) {
     const key = `${model.provider}:${model.statusReason ?? ''}`;
@@ -57,19 +61,19 @@ function configurationAlerts(models: readonly Model[]): ModelAlert[] {
   }
   return [...groups].map(([key, waiting]) => {
     const [first] = waiting as [Model, ...Model[]];
-    const reason = first.statusReason ?? 'They cannot take requests yet.';
+    const reason = first.statusReason ?? t('alerts.theyCannotTakeRequests');
     return waiting.length === 1
       ? {
           key: `configuring:${key}`,
           severity: 'warning',
-          title: `${first.name} needs configuration`,
-          detail: first.statusReason ?? 'It cannot take requests yet.',
+          title: t('alerts.needsConfiguration', { model: first.name }),
+          detail: first.statusReason ?? t('alerts.cannotTakeRequests'),
         }
       : {
           key: `configuring:${key}`,
           severity: 'warning',
-          title: `${waiting.length} ${first.providerName} models need configuration`,
-          detail: `${reason} (${waiting.map((model) => model.name).join(', ')})`,
+          title: t('alerts.providerNeedsConfiguration', { number: waiting.length, provider: first.providerName }),
+          detail: t('alerts.groupDetail', { reason, models: waiting.map((model) => model.name).join(', ') }),
         };
   });
 }
@@ -79,37 +83,45 @@ function configurationAlerts(models: readonly Model[]): ModelAlert[] {
  * waiting for configuration (with the server's reason), models past the error badge
  * threshold, and limits at least 80% used. Nothing is made up: no state, no alert.
  */
-export function modelAlerts(models: readonly Model[], usage: readonly ModelLimitUsage[]): ModelAlert[] {
-  const alerts: ModelAlert[] = configurationAlerts(models);
+export function modelAlerts(
+  models: readonly Model[],
+  usage: readonly ModelLimitUsage[],
+  t: TFunction<'models'>,
+  format: ModelFormat,
+): ModelAlert[] {
+  const alerts: ModelAlert[] = configurationAlerts(models, t);
   for (const model of models) {
     if (model.status === 'error') {
       alerts.push({
         key: `${model.id}:error`,
         severity: 'danger',
-        title: `${model.name} is failing`,
-        detail: model.statusReason ?? 'Its last health test failed.',
+        title: t('alerts.failing', { model: model.name }),
+        detail: model.statusReason ?? t('alerts.healthTestFailed'),
       });
     }
     if (hasTooManyErrors(model.errors)) {
       alerts.push({
         key: `${model.id}:errors`,
         severity: 'warning',
-        title: `${model.name} has ${formatCount(model.errors)} errors`,
-        detail: `${formatCount(model.errors)} of its ${formatCount(model.requests)} requests failed.`,
+        title: t('alerts.tooManyErrors', { model: model.name, errors: format.count(model.errors) }),
+        detail: t('alerts.errorsDetail', {
+          errors: format.count(model.errors),
+          requests: format.count(model.requests),
+        }),
       });
     }
     const modelUsage = usage.find((entry) => entry.modelId === model.id);
     if (!modelUsage) continue;
-    for (const kind of Object.keys(LIMIT_NAMES) as Array<keyof typeof LIMIT_NAMES>) {
+    for (const kind of Object.keys(LIMIT_FORMATS) as Array<keyof typeof LIMIT_FORMATS>) {
       const { used, limit } = modelUsage[kind];
       const percent = limitUsedPercent(used, limit);
       if (percent === null || limit === null || percent < NEAR_LIMIT_PERCENT) continue;
-      const { noun, format } = LIMIT_NAMES[kind];
+      const figure = format[LIMIT_FORMATS[kind]];
       alerts.push({
         key: `${model.id}:${kind}`,
         severity: percent >= 100 ? 'danger' : 'warning',
-        title: percent >= 100 ? `${model.name} has reached its ${noun}` : `${model.name} is near its ${noun}`,
-        detail: `${format(used)} of ${format(limit)} used (${formatPercent(percent)}).`,
+        title: t(percent >= 100 ? `alerts.reachedLimit.${kind}` : `alerts.nearLimit.${kind}`, { model: model.name }),
+        detail: t('alerts.limitDetail', { used: figure(used), limit: figure(limit), percent: format.percent(percent) }),
       });
     }
   }

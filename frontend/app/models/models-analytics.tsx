@@ -1,43 +1,48 @@
-import type { Model, ModelStats } from '@docent/common/models';
+import { COST_SHARE_BASE_WITHOUT_COST, type Model, type ModelStats } from '@docent/common/models';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
-import { formatCount, formatDollars, formatPercent, formatSeconds, NO_FIGURE } from './model-format';
+import { NO_FIGURE, useModelFormat } from './model-format';
 import { costBreakdownRows } from './model-insights';
 
 /** Analytics: the spec's cost breakdown per model, and the usage figures of GET /api/models/stats. */
 export function ModelsAnalytics({ models, stats }: { models: readonly Model[]; stats: ModelStats }) {
   const costId = useId();
   const usageId = useId();
+  const { t } = useTranslation('models');
+  const format = useModelFormat();
   const rows = costBreakdownRows(models, stats.monthlyCost);
-  const baseline =
+  const costDescription =
     stats.monthlyCost > 0
-      ? `this month's cost (${formatDollars(stats.monthlyCost)})`
-      : 'a $4,000 month (no cost this month yet)';
+      ? t('analytics.costDescription', { cost: format.dollars(stats.monthlyCost) })
+      : t('analytics.costDescriptionNoCost', { cost: format.wholeDollars(COST_SHARE_BASE_WITHOUT_COST) });
   const usageFigures = [
-    { label: 'Total requests', value: formatCount(stats.totalRequests) },
-    { label: 'Requests today', value: formatCount(stats.dailyRequests) },
-    { label: 'Success rate', value: formatPercent(stats.successRate) },
+    { label: t('analytics.totalRequests'), value: format.count(stats.totalRequests) },
+    { label: t('analytics.requestsToday'), value: format.count(stats.dailyRequests) },
+    { label: t('analytics.successRate'), value: format.percent(stats.successRate) },
     {
-      label: 'Average response time',
-      value: stats.totalRequests > 0 ? formatSeconds(stats.averageResponseTime) : NO_FIGURE,
+      label: t('analytics.averageResponseTime'),
+      value: stats.totalRequests > 0 ? format.seconds(stats.averageResponseTime) : NO_FIGURE,
     },
-    { label: 'Cost this month', value: formatDollars(stats.monthlyCost) },
-    { label: 'Cost all time', value: formatDollars(stats.totalCost) },
-    { label: 'Active models', value: `${formatCount(stats.activeModels)} of ${formatCount(stats.totalModels)}` },
+    { label: t('analytics.costThisMonth'), value: format.dollars(stats.monthlyCost) },
+    { label: t('analytics.costAllTime'), value: format.dollars(stats.totalCost) },
+    {
+      label: t('analytics.activeModels'),
+      value: t('analytics.activeOfTotal', {
+        active: format.count(stats.activeModels),
+        total: format.count(stats.totalModels),
+      }),
+    },
   ];
 
   return (
     <StyledColumns>
       <Card aria-labelledby={costId}>
-        <CardHeader
-          title="Cost Breakdown"
-          titleId={costId}
-          description={`Per model: requests × cost per 1K tokens × 1000 / 30, as a share of ${baseline}.`}
-        />
+        <CardHeader title={t('analytics.costBreakdown')} titleId={costId} description={costDescription} />
         <CardBody>
           {rows.length === 0 ? (
-            <StyledMuted>No models are installed.</StyledMuted>
+            <StyledMuted>{t('noModels')}</StyledMuted>
           ) : (
             <StyledBars>
               {rows.map((row) => (
@@ -45,7 +50,7 @@ export function ModelsAnalytics({ models, stats }: { models: readonly Model[]; s
                   <StyledBarText>
                     <span>{row.name}</span>
                     <span>
-                      {formatDollars(row.cost)} · {formatPercent(row.share)}
+                      {format.dollars(row.cost)} · {format.percent(row.share)}
                     </span>
                   </StyledBarText>
                   {/* Decoration: the figures are in the text above. */}
@@ -60,7 +65,7 @@ export function ModelsAnalytics({ models, stats }: { models: readonly Model[]; s
       </Card>
 
       <Card aria-labelledby={usageId}>
-        <CardHeader title="Usage" titleId={usageId} description="Every call through the router, all models together." />
+        <CardHeader title={t('analytics.usage')} titleId={usageId} description={t('analytics.usageDescription')} />
         <CardBody>
           <StyledFigures>
             {usageFigures.map((figure) => (
@@ -70,13 +75,13 @@ export function ModelsAnalytics({ models, stats }: { models: readonly Model[]; s
               </div>
             ))}
           </StyledFigures>
-          <StyledSubheading>Requests per model</StyledSubheading>
+          <StyledSubheading>{t('analytics.requestsPerModel')}</StyledSubheading>
           <StyledFigures>
             {models.map((model) => (
               <div key={model.id}>
                 <dt>{model.name}</dt>
                 <dd>
-                  {formatCount(model.requests)} ({formatPercent(model.usage)})
+                  {format.count(model.requests)} ({format.percent(model.usage)})
                 </dd>
               </div>
             ))}

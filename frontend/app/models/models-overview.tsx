@@ -1,25 +1,18 @@
 import { MODEL_STATUSES, type Model, type ModelLimitUsage } from '@docent/common/models';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Badge, StatusDot } from '~/components/ui/badge';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { ProgressBar } from '~/components/ui/progress-bar';
-import {
-  formatAccuracy,
-  formatCount,
-  formatModelResponseTime,
-  formatPercent,
-  NO_FIGURE,
-  STATUS_LABELS,
-  STATUS_TONES,
-} from './model-format';
+import { NO_FIGURE, STATUS_LABELS, STATUS_TONES, useModelFormat } from './model-format';
 import { errorRate, modelAlerts, systemHealth } from './model-insights';
 import { ModelStatusBadge } from './model-status-badge';
 
 const HEALTH_BADGES = {
-  healthy: { tone: 'success', label: 'Healthy' },
-  degraded: { tone: 'warning', label: 'Degraded' },
-  down: { tone: 'danger', label: 'No model available' },
+  healthy: { tone: 'success', label: 'overview.healthy' },
+  degraded: { tone: 'warning', label: 'overview.degraded' },
+  down: { tone: 'danger', label: 'overview.down' },
 } as const;
 
 /** Overview: each model's figures, the health its statuses add up to, and what needs attention now. */
@@ -27,21 +20,23 @@ export function ModelsOverview({ models, usage }: { models: readonly Model[]; us
   const performanceId = useId();
   const healthId = useId();
   const alertsId = useId();
-  const health = systemHealth(models);
-  const alerts = modelAlerts(models, usage);
+  const { t } = useTranslation('models');
+  const format = useModelFormat();
+  const health = systemHealth(models, t);
+  const alerts = modelAlerts(models, usage, t, format);
   const healthBadge = HEALTH_BADGES[health.level];
 
   return (
     <StyledGrid>
       <StyledWide aria-labelledby={performanceId}>
         <CardHeader
-          title="Model Performance"
+          title={t('overview.performance')}
           titleId={performanceId}
-          description="Measured on every call each model has served."
+          description={t('overview.performanceDescription')}
         />
         <CardBody>
           {models.length === 0 ? (
-            <StyledMuted>No models are installed.</StyledMuted>
+            <StyledMuted>{t('noModels')}</StyledMuted>
           ) : (
             <StyledList>
               {models.map((model) => {
@@ -57,27 +52,27 @@ export function ModelsOverview({ models, usage }: { models: readonly Model[]; us
                     </StyledModelHeader>
                     <StyledFigures>
                       <div>
-                        <dt>Response time</dt>
-                        <dd>{formatModelResponseTime(model.responseTime, model.requests)}</dd>
+                        <dt>{t('overview.responseTime')}</dt>
+                        <dd>{format.modelResponseTime(model.responseTime, model.requests)}</dd>
                       </div>
                       <div>
-                        <dt>Requests</dt>
-                        <dd>{formatCount(model.requests)}</dd>
+                        <dt>{t('overview.requests')}</dt>
+                        <dd>{format.count(model.requests)}</dd>
                       </div>
                       <div>
-                        <dt>Error rate</dt>
-                        <dd>{failed === null ? NO_FIGURE : formatPercent(failed)}</dd>
+                        <dt>{t('overview.errorRate')}</dt>
+                        <dd>{failed === null ? NO_FIGURE : format.percent(failed)}</dd>
                       </div>
                       <div>
-                        <dt>Accuracy</dt>
-                        <dd>{formatAccuracy(model.accuracy)}</dd>
+                        <dt>{t('overview.accuracy')}</dt>
+                        <dd>{format.accuracy(model.accuracy)}</dd>
                       </div>
                       <div>
-                        <dt>Usage share</dt>
-                        <dd>{formatPercent(model.usage)}</dd>
+                        <dt>{t('overview.usageShare')}</dt>
+                        <dd>{format.percent(model.usage)}</dd>
                       </div>
                     </StyledFigures>
-                    <ProgressBar value={model.usage} label={`${model.name} usage share`} />
+                    <ProgressBar value={model.usage} label={t('overview.usageShareLabel', { model: model.name })} />
                   </li>
                 );
               })}
@@ -88,9 +83,9 @@ export function ModelsOverview({ models, usage }: { models: readonly Model[]; us
 
       <Card aria-labelledby={healthId}>
         <CardHeader
-          title="System Health"
+          title={t('overview.health')}
           titleId={healthId}
-          actions={<Badge $tone={healthBadge.tone}>{healthBadge.label}</Badge>}
+          actions={<Badge $tone={healthBadge.tone}>{t(healthBadge.label)}</Badge>}
         />
         <CardBody>
           <p>{health.summary}</p>
@@ -98,7 +93,7 @@ export function ModelsOverview({ models, usage }: { models: readonly Model[]; us
             {MODEL_STATUSES.map((status) => (
               <div key={status}>
                 <dt>
-                  <StatusDot $tone={STATUS_TONES[status]} aria-hidden="true" /> {STATUS_LABELS[status]}
+                  <StatusDot $tone={STATUS_TONES[status]} aria-hidden="true" /> {t(STATUS_LABELS[status])}
                 </dt>
                 <dd>{health.counts[status]}</dd>
               </div>
@@ -108,10 +103,10 @@ export function ModelsOverview({ models, usage }: { models: readonly Model[]; us
       </Card>
 
       <Card aria-labelledby={alertsId}>
-        <CardHeader title="Recent Alerts" titleId={alertsId} description="What needs attention now." />
+        <CardHeader title={t('overview.alerts')} titleId={alertsId} description={t('overview.alertsDescription')} />
         <CardBody>
           {alerts.length === 0 ? (
-            <StyledMuted>No alerts</StyledMuted>
+            <StyledMuted>{t('overview.noAlerts')}</StyledMuted>
           ) : (
             <StyledAlerts>
               {alerts.map((alert) => (

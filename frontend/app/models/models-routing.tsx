@@ -1,6 +1,7 @@
 import type { Model, ModelLimitUsage, RoutingConfiguration, RoutingResponse } from '@docent/common/models';
 import { useFetcher } from '@remix-run/react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button, FormAlert } from '~/components/forms';
@@ -10,19 +11,15 @@ import { SelectField } from '~/components/ui/select-field';
 import { Switch } from '~/components/ui/switch';
 import { routingForm } from './model-action-form';
 import type { SaveRoutingResult } from './model-actions';
-import { formatCount, formatDollars, limitUsedPercent, NO_LIMIT } from './model-format';
+import { limitUsedPercent, useModelFormat, type ModelFormat } from './model-format';
 
 /** The Routing tab shows the limit usage of this many models, the first in the list (spec section 2). */
 const MODELS_WITH_USAGE_BARS = 2;
 
 const ROUTE_CHOICES = [
-  { key: 'primaryModelId', label: 'Primary model', hint: 'Takes every request first.' },
-  { key: 'fallbackModelId', label: 'Fallback model', hint: 'Takes a request the primary model could not answer.' },
-  {
-    key: 'costOptimizedModelId',
-    label: 'Cost-optimized model',
-    hint: 'Taken first by requests that ask for the cheapest answer.',
-  },
+  { key: 'primaryModelId', label: 'routing.primary', hint: 'routing.primaryHint' },
+  { key: 'fallbackModelId', label: 'routing.fallback', hint: 'routing.fallbackHint' },
+  { key: 'costOptimizedModelId', label: 'routing.costOptimized', hint: 'routing.costOptimizedHint' },
 ] as const;
 
 interface ModelsRoutingProps {
@@ -36,11 +33,12 @@ interface ModelsRoutingProps {
 export function ModelsRouting({ models, routing, editing }: ModelsRoutingProps) {
   const routingId = useId();
   const limitsId = useId();
+  const { t } = useTranslation('models');
   const withBars = models.slice(0, MODELS_WITH_USAGE_BARS);
   return (
     <StyledColumns>
       <Card aria-labelledby={routingId}>
-        <CardHeader title="Routing" titleId={routingId} description="Which model the router gives each request." />
+        <CardHeader title={t('routing.title')} titleId={routingId} description={t('routing.description')} />
         <CardBody>
           {editing ? (
             <RoutingForm models={models} saved={routing.routing} />
@@ -52,13 +50,13 @@ export function ModelsRouting({ models, routing, editing }: ModelsRoutingProps) 
 
       <Card aria-labelledby={limitsId}>
         <CardHeader
-          title="Rate Limits"
+          title={t('routing.rateLimits')}
           titleId={limitsId}
-          description="Use of each limit right now: today, this month, at this moment."
+          description={t('routing.rateLimitsDescription')}
         />
         <CardBody>
           {withBars.length === 0 ? (
-            <StyledMuted>No models are installed.</StyledMuted>
+            <StyledMuted>{t('noModels')}</StyledMuted>
           ) : (
             <StyledUsageList>
               {withBars.map((model) => (
@@ -67,10 +65,10 @@ export function ModelsRouting({ models, routing, editing }: ModelsRoutingProps) 
                   {editing && (
                     <Button
                       variant="secondary"
-                      aria-label={`Configure Limits: ${model.name}`}
+                      aria-label={t('routing.configureLimitsLabel', { model: model.name })}
                       onClick={() => editing.onConfigureLimits(model)}
                     >
-                      Configure Limits
+                      {t('routing.configureLimits')}
                     </Button>
                   )}
                 </li>
@@ -83,24 +81,25 @@ export function ModelsRouting({ models, routing, editing }: ModelsRoutingProps) 
   );
 }
 
-const modelLabel = (models: readonly Model[], modelId: string | null) => {
-  if (modelId === null) return 'None';
+const modelLabel = (models: readonly Model[], modelId: string | null, none: string) => {
+  if (modelId === null) return none;
   const model = models.find((candidate) => candidate.id === modelId);
   return model ? `${model.name} (${model.providerName})` : modelId;
 };
 
 function RoutingSummary({ models, routing }: { models: readonly Model[]; routing: RoutingConfiguration }) {
+  const { t } = useTranslation('models');
   return (
     <StyledSummary>
       {ROUTE_CHOICES.map((choice) => (
         <div key={choice.key}>
-          <dt>{choice.label}</dt>
-          <dd>{modelLabel(models, routing[choice.key])}</dd>
+          <dt>{t(choice.label)}</dt>
+          <dd>{modelLabel(models, routing[choice.key], t('routing.none'))}</dd>
         </div>
       ))}
       <div>
-        <dt>Auto-routing</dt>
-        <dd>{routing.autoRouting ? 'On' : 'Off'}</dd>
+        <dt>{t('routing.autoRouting')}</dt>
+        <dd>{routing.autoRouting ? t('routing.on') : t('routing.off')}</dd>
       </div>
     </StyledSummary>
   );
@@ -110,6 +109,7 @@ const ROUTING_FETCHER_KEY = 'model-routing';
 
 function RoutingForm({ models, saved }: { models: readonly Model[]; saved: RoutingConfiguration }) {
   const csrfToken = useAuthenticityToken();
+  const { t } = useTranslation('models');
   const fetcher = useFetcher<SaveRoutingResult>({ key: ROUTING_FETCHER_KEY });
   const [draft, setDraft] = useState(saved);
   // A configuration saved since (here or elsewhere, seen on a poll) starts the form afresh.
@@ -134,12 +134,12 @@ function RoutingForm({ models, saved }: { models: readonly Model[]; saved: Routi
       {ROUTE_CHOICES.map((choice) => (
         <SelectField
           key={choice.key}
-          label={choice.label}
-          hint={choice.hint}
+          label={t(choice.label)}
+          hint={t(choice.hint)}
           value={draft[choice.key] ?? ''}
           onChange={(event) => setDraft({ ...draft, [choice.key]: event.target.value || null })}
         >
-          <option value="">None</option>
+          <option value="">{t('routing.none')}</option>
           {models.map((model) => (
             <option key={model.id} value={model.id}>
               {model.name} ({model.providerName})
@@ -148,65 +148,66 @@ function RoutingForm({ models, saved }: { models: readonly Model[]; saved: Routi
         </SelectField>
       ))}
       <Switch
-        label="Auto-routing"
-        description="When the primary and fallback models cannot take a request, try every other active model, cheapest first."
+        label={t('routing.autoRouting')}
+        description={t('routing.autoRoutingDescription')}
         checked={draft.autoRouting}
         onChange={(autoRouting) => setDraft({ ...draft, autoRouting })}
       />
       <FormAlert>
-        {result && !result.ok ? `Routing not saved: ${result.error ?? 'the server could not be reached'}` : null}
+        {result && !result.ok ? t('routing.notSaved', { reason: result.error ?? t('serverUnreachable') }) : null}
       </FormAlert>
       <StyledActions>
-        <p role="status">{result?.ok && !changed ? 'Routing saved.' : ''}</p>
+        <p role="status">{result?.ok && !changed ? t('routing.saved') : ''}</p>
         <Button type="submit" disabled={!changed || saving} busy={saving}>
-          Save Routing
+          {t('routing.save')}
         </Button>
       </StyledActions>
     </StyledForm>
   );
 }
 
+type LimitKind = 'dailyRequests' | 'monthlyBudget' | 'concurrent';
+
 interface LimitBar {
-  label: string;
+  kind: LimitKind;
   used: string;
   limit: string | null;
   percent: number | null;
 }
 
-function limitBars(usage: ModelLimitUsage): LimitBar[] {
-  const bar = (
-    label: string,
-    { used, limit }: { used: number; limit: number | null },
-    format: (value: number) => string,
-  ): LimitBar => ({
-    label,
-    used: format(used),
-    limit: limit === null ? null : format(limit),
-    percent: limitUsedPercent(used, limit),
-  });
-  return [
-    bar('Daily requests', usage.dailyRequests, formatCount),
-    bar('Monthly budget', usage.monthlyBudget, formatDollars),
-    bar('Concurrent requests', usage.concurrent, formatCount),
-  ];
+function limitBars(usage: ModelLimitUsage, format: ModelFormat): LimitBar[] {
+  const bar = (kind: LimitKind, figure: (value: number) => string): LimitBar => {
+    const { used, limit } = usage[kind];
+    return {
+      kind,
+      used: figure(used),
+      limit: limit === null ? null : figure(limit),
+      percent: limitUsedPercent(used, limit),
+    };
+  };
+  return [bar('dailyRequests', format.count), bar('monthlyBudget', format.dollars), bar('concurrent', format.count)];
 }
 
 function ModelLimitBars({ model, usage }: { model: Model; usage: ModelLimitUsage | undefined }) {
+  const { t } = useTranslation('models');
+  const format = useModelFormat();
   return (
-    <section aria-label={`${model.name} limits`}>
+    <section aria-label={t('routing.limitsLabel', { model: model.name })}>
       <StyledUsageTitle>{model.name}</StyledUsageTitle>
       {usage ? (
         <StyledBars>
-          {limitBars(usage).map((bar) => (
-            <div key={bar.label}>
+          {limitBars(usage, format).map((bar) => (
+            <div key={bar.kind}>
               <StyledBarText>
-                <span>{bar.label}</span>
-                <span>{bar.limit === null ? `${bar.used} · ${NO_LIMIT}` : `${bar.used} / ${bar.limit}`}</span>
+                <span>{t(`routing.${bar.kind}`)}</span>
+                <span>
+                  {bar.limit === null ? `${bar.used} · ${t('routing.noLimit')}` : `${bar.used} / ${bar.limit}`}
+                </span>
               </StyledBarText>
               {bar.percent !== null && (
                 <ProgressBar
                   value={bar.percent}
-                  label={`${model.name} ${bar.label.toLowerCase()} used`}
+                  label={t(`routing.barLabel.${bar.kind}`, { model: model.name })}
                   tone={bar.percent >= 100 ? 'danger' : 'primary'}
                 />
               )}
@@ -214,7 +215,7 @@ function ModelLimitBars({ model, usage }: { model: Model; usage: ModelLimitUsage
           ))}
         </StyledBars>
       ) : (
-        <StyledMuted>No usage reported for this model.</StyledMuted>
+        <StyledMuted>{t('routing.noUsage')}</StyledMuted>
       )}
     </section>
   );

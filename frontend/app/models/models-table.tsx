@@ -1,16 +1,10 @@
 import type { Model } from '@docent/common/models';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { StyledDataTable, StyledTableScroller } from '~/components/ui/data-table';
 import { Button } from '~/components/forms';
 import { Badge } from '~/components/ui/badge';
-import {
-  formatAccuracy,
-  formatCount,
-  formatModelResponseTime,
-  formatPercent,
-  formatPricePer1k,
-  hasTooManyErrors,
-} from './model-format';
+import { hasTooManyErrors, useModelFormat } from './model-format';
 import { ModelStatusBadge } from './model-status-badge';
 
 interface ModelsTableProps {
@@ -21,36 +15,38 @@ interface ModelsTableProps {
 
 /** The Models tab's comparison table. */
 export function ModelsTable({ models, onConfigure }: ModelsTableProps) {
-  if (models.length === 0) return <StyledEmpty>No models are installed.</StyledEmpty>;
+  const { t } = useTranslation('models');
+  const format = useModelFormat();
+  if (models.length === 0) return <StyledEmpty>{t('noModels')}</StyledEmpty>;
   return (
     <StyledTableScroller>
       <StyledDataTable>
-        <caption className="visually-hidden">Model comparison</caption>
+        <caption className="visually-hidden">{t('table.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Model</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('table.model')}</th>
+            <th scope="col">{t('table.status')}</th>
             <th scope="col" data-numeric>
-              Response Time
+              {t('table.responseTime')}
             </th>
             <th scope="col" data-numeric>
-              Cost per 1K Tokens
+              {t('table.costPer1k')}
             </th>
             <th scope="col" data-numeric>
-              Accuracy
+              {t('table.accuracy')}
             </th>
             <th scope="col" data-numeric>
-              Usage Share
+              {t('table.usageShare')}
             </th>
             <th scope="col" data-numeric>
-              Requests
+              {t('table.requests')}
             </th>
             <th scope="col" data-numeric>
-              Errors
+              {t('table.errors')}
             </th>
             {onConfigure && (
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('table.actions')}</span>
               </th>
             )}
           </tr>
@@ -66,22 +62,26 @@ export function ModelsTable({ models, onConfigure }: ModelsTableProps) {
                 <ModelStatusBadge status={model.status} />
                 {model.statusReason && <StyledReason>{model.statusReason}</StyledReason>}
               </td>
-              <td data-numeric>{formatModelResponseTime(model.responseTime, model.requests)}</td>
-              <td data-numeric>{formatPricePer1k(model.costPerToken)}</td>
-              <td data-numeric>{formatAccuracy(model.accuracy)}</td>
-              <td data-numeric>{formatPercent(model.usage)}</td>
-              <td data-numeric>{formatCount(model.requests)}</td>
+              <td data-numeric>{format.modelResponseTime(model.responseTime, model.requests)}</td>
+              <td data-numeric>{format.pricePer1k(model.costPerToken)}</td>
+              <td data-numeric>{format.accuracy(model.accuracy)}</td>
+              <td data-numeric>{format.percent(model.usage)}</td>
+              <td data-numeric>{format.count(model.requests)}</td>
               <td data-numeric>
                 {hasTooManyErrors(model.errors) ? (
-                  <Badge $tone="danger">{formatCount(model.errors)}</Badge>
+                  <Badge $tone="danger">{format.count(model.errors)}</Badge>
                 ) : (
-                  formatCount(model.errors)
+                  format.count(model.errors)
                 )}
               </td>
               {onConfigure && (
                 <td>
-                  <Button variant="secondary" aria-label={`Configure ${model.name}`} onClick={() => onConfigure(model)}>
-                    Configure
+                  <Button
+                    variant="secondary"
+                    aria-label={t('table.configureLabel', { model: model.name })}
+                    onClick={() => onConfigure(model)}
+                  >
+                    {t('table.configure')}
                   </Button>
                 </td>
               )}

@@ -1,12 +1,13 @@
 import type { Model } from '@docent/common/models';
 import { useFetcher, useSubmit } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button } from '~/components/forms';
 import { Dialog } from '~/components/ui/dialog';
 import { testForm } from './model-action-form';
 import { testAnnouncement, testFetcherKey, type TestModelResult } from './model-actions';
-import { formatSeconds } from './model-format';
+import { useModelFormat } from './model-format';
 import { ModelStatusBadge } from './model-status-badge';
 import { useFetcherAnnouncement } from '~/lib/use-fetcher-announcement';
 
@@ -23,6 +24,7 @@ interface TestModelsDialogProps {
  */
 export function TestModelsDialog({ open, onClose, models }: TestModelsDialogProps) {
   const csrfToken = useAuthenticityToken();
+  const { t } = useTranslation('models');
   const submit = useSubmit();
   const test = (model: Model) =>
     submit(
@@ -39,27 +41,25 @@ export function TestModelsDialog({ open, onClose, models }: TestModelsDialogProp
       <Dialog
         open={open}
         onClose={onClose}
-        title="Test Models"
-        description="Sends each model a short request and reports whether it answered, and how fast."
+        title={t('testModels')}
+        description={t('test.description')}
         footer={
           <>
             <Button variant="secondary" onClick={onClose}>
-              Close
+              {t('close')}
             </Button>
             <Button onClick={() => active.forEach(test)} disabled={active.length === 0}>
-              Test All Models
+              {t('test.testAll')}
             </Button>
           </>
         }
       >
         {models.length === 0 ? (
-          <p>No models are installed.</p>
+          <p>{t('noModels')}</p>
         ) : (
           <>
-            {active.length === 0 && (
-              <StyledNote>No model is active: test one below to bring it into service.</StyledNote>
-            )}
-            <StyledList aria-label="Models to test">
+            {active.length === 0 && <StyledNote>{t('test.noneActive')}</StyledNote>}
+            <StyledList aria-label={t('test.list')}>
               {models.map((model) => (
                 <ModelTestRow key={model.id} model={model} onTest={() => test(model)} />
               ))}
@@ -72,11 +72,15 @@ export function TestModelsDialog({ open, onClose, models }: TestModelsDialogProp
 }
 
 function TestAnnouncement({ model }: { model: Model }) {
-  useFetcherAnnouncement<TestModelResult>(testFetcherKey(model.id), (result) => testAnnouncement(result, model.name));
+  const { t } = useTranslation('models');
+  useFetcherAnnouncement<TestModelResult>(testFetcherKey(model.id), (result) =>
+    testAnnouncement(result, model.name, t),
+  );
   return null;
 }
 
 function ModelTestRow({ model, onTest }: { model: Model; onTest: () => void }) {
+  const { t } = useTranslation('models');
   const fetcher = useFetcher<TestModelResult>({ key: testFetcherKey(model.id) });
   const testing = fetcher.state !== 'idle';
   return (
@@ -86,21 +90,30 @@ function ModelTestRow({ model, onTest }: { model: Model; onTest: () => void }) {
         <span>{model.providerName}</span>
       </StyledModel>
       <ModelStatusBadge status={model.status} />
-      <StyledOutcome role="status" aria-label={`${model.name} test result`}>
-        {testing ? 'Testing...' : fetcher.data ? <TestOutcome result={fetcher.data} /> : 'Not tested yet'}
+      <StyledOutcome role="status" aria-label={t('test.resultLabel', { model: model.name })}>
+        {testing ? t('test.testing') : fetcher.data ? <TestOutcome result={fetcher.data} /> : t('test.notTested')}
       </StyledOutcome>
-      <Button variant="secondary" onClick={onTest} disabled={testing} busy={testing} aria-label={`Test ${model.name}`}>
-        Test
+      <Button
+        variant="secondary"
+        onClick={onTest}
+        disabled={testing}
+        busy={testing}
+        aria-label={t('test.testLabel', { model: model.name })}
+      >
+        {t('test.test')}
       </Button>
     </li>
   );
 }
 
 function TestOutcome({ result }: { result: TestModelResult }) {
+  const { t } = useTranslation('models');
+  const format = useModelFormat();
   if (!result.ok)
-    return <StyledFailed>Could not run the test: {result.error ?? 'the server could not be reached'}</StyledFailed>;
-  if (!result.result.success) return <StyledFailed>Failed: {result.result.error ?? 'no reason given'}</StyledFailed>;
-  return <StyledPassed>Passed in {formatSeconds(result.result.responseTime / 1000)}</StyledPassed>;
+    return <StyledFailed>{t('test.couldNotRun', { reason: result.error ?? t('serverUnreachable') })}</StyledFailed>;
+  if (!result.result.success)
+    return <StyledFailed>{t('test.failed', { reason: result.result.error ?? t('noReason') })}</StyledFailed>;
+  return <StyledPassed>{t('test.passed', { time: format.seconds(result.result.responseTime / 1000) })}</StyledPassed>;
 }
 
 const StyledList = styled.ul`

@@ -3,6 +3,8 @@ import { hasPermission } from '@docent/common/permissions';
 import { checkRequest } from '@docent/common/validation';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteError, useSearchParams } from '@remix-run/react';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { readAdminAction } from '~/admin/admin-action-form';
 import { ADMIN_ACTION_FETCHER, adminAnnouncement, type AdminActionResult } from '~/admin/admin-actions';
 import { loadAdminPage, runAdminAction } from '~/admin/admin-api.server';
@@ -68,11 +70,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(await runAdminAction(api, read.command), { headers: await api.cookieHeaders() });
 }
 
+export const handle = { i18n: 'admin' };
+
 const PAGE_TABS = [
-  { key: 'users', label: 'User Management' },
-  { key: 'services', label: 'System Services' },
-  { key: 'status', label: 'System Status' },
-  { key: 'audit', label: 'Audit Log' },
+  { key: 'users', label: 'tabs.users' },
+  { key: 'services', label: 'tabs.services' },
+  { key: 'status', label: 'tabs.status' },
+  { key: 'audit', label: 'tabs.audit' },
 ] as const;
 type PageTab = (typeof PAGE_TABS)[number]['key'];
 
@@ -82,7 +86,10 @@ export default function AdminPage() {
   const loaded = useLoaderData<typeof loader>();
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
-  useFetcherAnnouncement<AdminActionResult>(ADMIN_ACTION_FETCHER, adminAnnouncement);
+  const { t } = useTranslation('admin');
+  const tabs = PAGE_TABS.map(({ key, label }) => ({ key, label: t(label) }));
+  const announce = useCallback((result: AdminActionResult) => adminAnnouncement(result, t), [t]);
+  useFetcherAnnouncement<AdminActionResult>(ADMIN_ACTION_FETCHER, announce);
   const requested = searchParams.get('tab');
   const tab: PageTab = isTab(requested) ? requested : 'users';
   const selectTab = (next: PageTab) =>
@@ -97,8 +104,8 @@ export default function AdminPage() {
   const header = (
     <PageHeader>
       <div>
-        <h1>Admin Dashboard</h1>
-        <p>Manage accounts, watch the server&apos;s components and figures, and read who did what.</p>
+        <h1>{t('title')}</h1>
+        <p>{t('subtitle')}</p>
       </div>
     </PageHeader>
   );
@@ -109,8 +116,8 @@ export default function AdminPage() {
         {header}
         <Card>
           <CardBody role="status">
-            <strong>You don&apos;t have permission to view the admin dashboard.</strong>
-            <p>It needs the users:read permission, which administrators hold. Contact your administrator for access.</p>
+            <strong>{t('forbiddenTitle')}</strong>
+            <p>{t('forbiddenDetail')}</p>
           </CardBody>
         </Card>
       </Page>
@@ -121,23 +128,18 @@ export default function AdminPage() {
   const actor = actorOf(user);
   // What the user may do; the server enforces the same. Samples offer nothing to change.
   const may = (permission: Parameters<typeof hasPermission>[1]) => !isSample && hasPermission(actor, permission);
-  const needs = (permission: string) => (
-    <p role="status">This view needs the {permission} permission. Contact your administrator for access.</p>
-  );
+  const needs = (permission: string) => <p role="status">{t('needsPermission', { permission })}</p>;
 
   return (
     <Page>
       {header}
       {isSample && (
         <OfflineNotice role="alert">
-          <strong>Sample data — the server is unreachable.</strong>
-          <span>
-            These are sample accounts and figures, not this system&apos;s. Nothing can be changed until the server is
-            back.
-          </span>
+          <strong>{t('sampleTitle')}</strong>
+          <span>{t('sampleNotice')}</span>
         </OfflineNotice>
       )}
-      <Tabs label="Admin views" tabs={PAGE_TABS} selected={tab} onSelect={selectTab}>
+      <Tabs label={t('views')} tabs={tabs} selected={tab} onSelect={selectTab}>
         {tab === 'users' && (
           <UserManagement
             users={loaded.users}
@@ -164,7 +166,7 @@ export default function AdminPage() {
           (loaded.audit ? (
             <AuditLog audit={loaded.audit} users={loaded.users.users} />
           ) : isSample ? (
-            <p role="status">The audit log is read from the server, which cannot be reached.</p>
+            <p role="status">{t('auditUnreachable')}</p>
           ) : (
             needs('system:monitor')
           ))}

@@ -3,6 +3,7 @@ import { MODELS_POLL_INTERVAL_MS, type Model } from '@docent/common/models';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteError } from '@remix-run/react';
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '~/auth/auth-context';
 import { PageErrorCard } from '~/components/errors/error-screen';
 import { Button } from '~/components/forms';
@@ -84,17 +85,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(result, { headers: await api.cookieHeaders() });
 }
 
+export const handle = { i18n: 'models' };
+
 const PAGE_TABS = [
-  { key: 'overview', label: 'Overview' },
-  { key: 'models', label: 'Models' },
-  { key: 'routing', label: 'Routing' },
-  { key: 'analytics', label: 'Analytics' },
+  { key: 'overview', label: 'tabs.overview' },
+  { key: 'models', label: 'tabs.models' },
+  { key: 'routing', label: 'tabs.routing' },
+  { key: 'analytics', label: 'tabs.analytics' },
 ] as const;
 type PageTab = (typeof PAGE_TABS)[number]['key'];
 
 export default function ModelsPage() {
   const loaded = useLoaderData<typeof loader>();
   const { user } = useAuth();
+  const { t } = useTranslation('models');
+  const tabs = PAGE_TABS.map(({ key, label }) => ({ key, label: t(label) }));
   // Spec section 7: models and their stats every 30 s.
   useLoaderPolling(MODELS_POLL_INTERVAL_MS);
   const [tab, setTab] = useState<PageTab>('overview');
@@ -115,32 +120,29 @@ export default function ModelsPage() {
     <Page>
       <PageHeader>
         <div>
-          <h1>AI Models</h1>
-          <p>Monitor the models answering requests, test them, and set how requests are routed.</p>
+          <h1>{t('title')}</h1>
+          <p>{t('subtitle')}</p>
         </div>
         <PageHeaderActions>
           {canTest && (
             <Button variant="secondary" onClick={() => setTesting(true)}>
-              Test Models
+              {t('testModels')}
             </Button>
           )}
-          {canConfigure && <Button onClick={() => setAddingProvider(true)}>Add Provider</Button>}
+          {canConfigure && <Button onClick={() => setAddingProvider(true)}>{t('addProvider')}</Button>}
         </PageHeaderActions>
       </PageHeader>
 
       {isSample && (
         <OfflineNotice role="alert">
-          <strong>Sample data — the server is unreachable.</strong>
-          <span>
-            These are sample models, not the installed ones. Nothing here can be tested or changed until the server is
-            back.
-          </span>
+          <strong>{t('sampleTitle')}</strong>
+          <span>{t('sampleNotice')}</span>
         </OfflineNotice>
       )}
 
       <ModelSummaryCards stats={loaded.stats} />
 
-      <Tabs label="Model views" tabs={PAGE_TABS} selected={tab} onSelect={setTab}>
+      <Tabs label={t('views')} tabs={tabs} selected={tab} onSelect={setTab}>
         {tab === 'overview' && <ModelsOverview models={models} usage={loaded.routing.usage} />}
         {tab === 'models' && (
           <ModelsTable

@@ -1,7 +1,8 @@
-import { hasPermission, normalizeRole, ROLE_DISPLAY_NAMES } from '@docent/common/permissions';
+import { hasPermission, normalizeRole } from '@docent/common/permissions';
 import type { ToolView } from '@docent/common/tools';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteError } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAuth } from '~/auth/auth-context';
 import { PageErrorCard } from '~/components/errors/error-screen';
@@ -47,11 +48,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(await runToolDemo(api, read.command), { headers: await api.cookieHeaders() });
 }
 
+export const handle = { i18n: 'tools' };
+
 const toolNamed = (tools: readonly ToolView[], name: string) => tools.find((tool) => tool.name === name) ?? null;
 
 export default function ToolsPage() {
   const loaded = useLoaderData<typeof loader>();
   const { user } = useAuth();
+  const { t } = useTranslation(['tools', 'common']);
   const isSample = loaded.source === 'sample';
   const tools: ToolView[] = loaded.tools;
   const { available, total } = toolCounts(tools);
@@ -63,29 +67,25 @@ export default function ToolsPage() {
     <Page>
       <PageHeader>
         <div>
-          <h1>MCP Tools</h1>
-          <p>Try the tools the server offers, and connect MCP clients to them.</p>
+          <h1>{t('title')}</h1>
+          <p>{t('subtitle')}</p>
         </div>
         <PageHeaderActions>
-          <Badge $tone="success">{available} available</Badge>
-          <Badge>{total} total</Badge>
+          <Badge $tone="success">{t('available', { number: available })}</Badge>
+          <Badge>{t('total', { number: total })}</Badge>
         </PageHeaderActions>
       </PageHeader>
 
       {isSample && (
         <OfflineNotice role="alert">
-          <strong>Sample data — the server is unreachable.</strong>
-          <span>
-            These are the tools the server offers when it runs, not its current list. None can be executed until the
-            server is back.
-          </span>
+          <strong>{t('sampleTitle')}</strong>
+          <span>{t('sampleNotice')}</span>
         </OfflineNotice>
       )}
 
       {!mayExecute && (
         <StyledPermissionNotice role="note">
-          Your role ({ROLE_DISPLAY_NAMES[normalizeRole(user?.role)]}) does not include executing tools (the
-          tools:execute permission), so the demos cannot be run here. An administrator can change your role.
+          {t('noExecutePermission', { role: t(`common:roles.${normalizeRole(user?.role)}`) })}
         </StyledPermissionNotice>
       )}
 

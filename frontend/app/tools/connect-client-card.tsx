@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '~/components/forms';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
@@ -10,41 +11,46 @@ import { API_KEY_PLACEHOLDER, mcpClientConfig } from './tool-format';
 export function ConnectClientCard({ mcpEndpoint }: { mcpEndpoint: string }) {
   const titleId = useId();
   const notify = useNotify();
+  const { t } = useTranslation('tools');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(mcpEndpoint);
-      notify({ type: 'success', title: 'MCP endpoint copied to clipboard' });
+      notify({ type: 'success', title: t('connect.copied') });
     } catch {
-      notify({ type: 'error', title: 'Could not copy the MCP endpoint', message: 'Select it and copy it by hand.' });
+      notify({ type: 'error', title: t('connect.copyFailed'), message: t('connect.copyByHand') });
     }
   };
 
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader
-        title="Connect an MCP Client"
-        titleId={titleId}
-        description="Claude Desktop, Cursor, the MCP Inspector or any MCP SDK client can use the ready tools you may execute."
-      />
+      <CardHeader title={t('connect.title')} titleId={titleId} description={t('connect.description')} />
       <CardBody>
         <StyledEndpoint>
-          <span>MCP endpoint</span>
+          <span>{t('connect.endpoint')}</span>
           <code>{mcpEndpoint}</code>
           <Button variant="secondary" onClick={copy}>
-            Copy
+            {t('connect.copy')}
           </Button>
         </StyledEndpoint>
         <StyledSteps>
           <li>
-            Create an API key under <Link to="/settings">Settings</Link>, in the Security tab.
+            <Trans t={t} i18nKey="connect.createKey" components={{ settings: <Link to="/settings" /> }} />
           </li>
           <li>
-            Connect over Streamable HTTP to the endpoint above, sending the key as a bearer token:{' '}
-            <code>Authorization: Bearer {API_KEY_PLACEHOLDER}</code>.
+            <Trans
+              t={t}
+              i18nKey="connect.bearer"
+              values={{ placeholder: API_KEY_PLACEHOLDER }}
+              components={{ code: <code /> }}
+            />
           </li>
           <li>
-            In a client configured with JSON, add this server, with your key in place of{' '}
-            <code>{API_KEY_PLACEHOLDER}</code>:
+            <Trans
+              t={t}
+              i18nKey="connect.jsonConfig"
+              values={{ placeholder: API_KEY_PLACEHOLDER }}
+              components={{ code: <code /> }}
+            />
           </li>
         </StyledSteps>
         <StyledSnippet tabIndex={0}>{mcpClientConfig(mcpEndpoint)}</StyledSnippet>

@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { toolAnnouncement, toolErrorMessage } from './tool-actions';
+import { englishT } from '../i18n/english.spec-support';
+import { toolAnnouncement as announce, toolErrorMessage, type ToolActionResult } from './tool-actions';
+
+const toolAnnouncement = (result: ToolActionResult) => announce(result, englishT('tools'));
 
 describe("a tool call's error text (spec section 8)", () => {
   it("is the server's error when the answer has one", () => {

@@ -1,10 +1,5 @@
-import {
-  TOOL_EXECUTION_FAILED,
-  toolFailedToast,
-  toolHttpError,
-  toolSucceededToast,
-  type ToolExecutionResponse,
-} from '@docent/common/tools';
+import { TOOL_EXECUTION_FAILED, toolHttpError, type ToolExecutionResponse } from '@docent/common/tools';
+import type { TFunction } from 'i18next';
 import type { NotifyInput } from '~/notifications/notification-store';
 
 /** The /tools route action's intents: one per demo the page runs, each the tool it is named after. */
@@ -39,8 +34,8 @@ export function toolErrorMessage({ status, statusText, body }: FailedToolAnswer)
 }
 
 /** The spec's toasts: '{tool} executed successfully' or '{tool} failed: {message}'. */
-export function toolAnnouncement(result: ToolActionResult): NotifyInput {
+export function toolAnnouncement(result: ToolActionResult, t: TFunction<'tools'>): NotifyInput {
   return result.ok
-    ? { type: 'success', title: toolSucceededToast(result.intent) }
-    : { type: 'error', title: toolFailedToast(result.intent, result.error) };
+    ? { type: 'success', title: t('toasts.succeeded', { tool: result.intent }) }
+    : { type: 'error', title: t('toasts.failed', { tool: result.intent, message: result.error }) };
 }

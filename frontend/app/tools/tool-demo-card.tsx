@@ -1,6 +1,7 @@
 import type { ToolView } from '@docent/common/tools';
 import { useFetcher } from '@remix-run/react';
-import { useId, type ReactNode } from 'react';
+import { useCallback, useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuthenticityToken } from 'remix-utils/csrf/react';
 import styled from 'styled-components';
 import { Button } from '~/components/forms';
@@ -28,10 +29,13 @@ interface ToolDemoCardProps {
  */
 export function ToolDemoCard({ intent, title, description, tool, canExecute, fields, outcome }: ToolDemoCardProps) {
   const csrfToken = useAuthenticityToken();
+  const { t } = useTranslation('tools');
   const fetcher = useFetcher<ToolActionResult>({ key: toolFetcherKey(intent) });
-  useFetcherAnnouncement<ToolActionResult>(toolFetcherKey(intent), toolAnnouncement);
+  const announce = useCallback((answer: ToolActionResult) => toolAnnouncement(answer, t), [t]);
+  useFetcherAnnouncement<ToolActionResult>(toolFetcherKey(intent), announce);
   const titleId = useId();
-  const unavailable = tool?.status === 'ready' ? null : (tool?.unavailableReason ?? `${intent} is not available`);
+  const unavailable =
+    tool?.status === 'ready' ? null : (tool?.unavailableReason ?? t('demo.notAvailable', { tool: intent }));
   const running = fetcher.state !== 'idle';
   const result = fetcher.data;
 
@@ -47,15 +51,15 @@ export function ToolDemoCard({ intent, title, description, tool, canExecute, fie
           {canExecute && (
             <StyledExecute>
               <Button type="submit" disabled={running || unavailable !== null} busy={running}>
-                Execute
+                {t('demo.execute')}
               </Button>
-              {unavailable && <StyledMuted>Not ready: {unavailable}</StyledMuted>}
+              {unavailable && <StyledMuted>{t('demo.notReady', { reason: unavailable })}</StyledMuted>}
             </StyledExecute>
           )}
         </fetcher.Form>
-        <StyledOutcome role="status" aria-label={`${title} result`}>
+        <StyledOutcome role="status" aria-label={t('demo.resultLabel', { title })}>
           {running ? (
-            <StyledMuted>Running...</StyledMuted>
+            <StyledMuted>{t('demo.running')}</StyledMuted>
           ) : result === undefined ? null : result.ok ? (
             outcome(result.execution)
           ) : (

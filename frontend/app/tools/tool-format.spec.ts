@@ -1,13 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ToolView } from '@docent/common/tools';
+import { englishT } from '../i18n/english.spec-support';
 import {
-  formatLatency,
-  formatToolResult,
+  formatLatency as latencyIn,
+  formatToolResult as resultIn,
   mcpClientConfig,
-  searchSummary,
+  searchSummary as summaryIn,
   toolCounts,
   unavailableNote,
 } from './tool-format';
+
+const t = englishT('tools');
+const formatToolResult = (result: unknown) => resultIn(result, 'en');
+const formatLatency = (ms: number) => latencyIn(ms, 'en');
+const searchSummary = (execution: Parameters<typeof summaryIn>[0]) => summaryIn(execution, t);
 
 const tool = (name: string, status: ToolView['status']): ToolView => ({
   name,

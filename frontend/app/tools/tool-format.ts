@@ -1,10 +1,14 @@
 import type { ToolAvailability, ToolExecutionResponse, ToolView } from '@docent/common/tools';
+import type { ParseKeys, TFunction } from 'i18next';
 
 /** The grid's status texts (spec section 2). */
-export const TOOL_STATUS_LABELS: Readonly<Record<ToolAvailability, string>> = Object.freeze({
-  ready: 'Ready',
-  'coming-soon': 'Coming Soon',
+export const TOOL_STATUS_LABELS: Readonly<Record<ToolAvailability, ParseKeys<'tools'>>> = Object.freeze({
+  ready: 'status.ready',
+  'coming-soon': 'status.comingSoon',
 });
+
+/** The server's reason for a tool that has no code to run yet: its Coming Soon badge says as much. */
+const COMING_SOON_REASON = 'Coming soon';
 
 /** The header badges' figures: the tools that can run now, and all tools listed. */
 export function toolCounts(tools: readonly ToolView[]): { available: number; total: number } {
@@ -18,28 +22,30 @@ export function toolCounts(tools: readonly ToolView[]): { available: number; tot
 export function unavailableNote(tool: ToolView): string | null {
   if (tool.status === 'ready' || !tool.unavailableReason) return null;
   const reason = tool.unavailableReason.trim();
-  return reason.toLowerCase() === TOOL_STATUS_LABELS[tool.status].toLowerCase() ? null : reason;
+  return reason.toLowerCase() === COMING_SOON_REASON.toLowerCase() ? null : reason;
 }
 
-const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 10 });
-
-/** A tool's result for people: a number as written in English, text as it is, anything else as JSON. */
-export function formatToolResult(result: unknown): string {
-  if (typeof result === 'number') return numberFormat.format(result);
+/** A tool's result for people: a number as the page's language writes it, text as it is, anything else as JSON. */
+export function formatToolResult(result: unknown, language: string): string {
+  if (typeof result === 'number') return new Intl.NumberFormat(language, { maximumFractionDigits: 10 }).format(result);
   if (typeof result === 'string') return result;
   return JSON.stringify(result) ?? '—';
 }
 
 /** A latency in milliseconds: a tenth of a millisecond matters below ten, not above. */
-export function formatLatency(ms: number): string {
+export function formatLatency(ms: number, language: string): string {
   if (!Number.isFinite(ms) || ms < 0) return '—';
-  return ms < 10 ? `${Number(ms.toFixed(1))} ms` : `${Math.round(ms)} ms`;
+  const milliseconds = new Intl.NumberFormat(language, { maximumFractionDigits: ms < 10 ? 1 : 0 });
+  return `${milliseconds.format(ms)} ms`;
 }
 
 /** What the search demo shows of an execution: how many results, and the first one's title. */
-export function searchSummary(execution: ToolExecutionResponse): { countText: string; topTitle: string | null } {
+export function searchSummary(
+  execution: ToolExecutionResponse,
+  t: TFunction<'tools'>,
+): { countText: string; topTitle: string | null } {
   const results = execution.results ?? [];
-  const countText = results.length === 0 ? 'No results' : `${results.length} result${results.length === 1 ? '' : 's'}`;
+  const countText = results.length === 0 ? t('search.noResults') : t('search.resultCount', { count: results.length });
   return { countText, topTitle: results[0]?.title ?? null };
 }
 

@@ -1,5 +1,6 @@
 import type { ToolView } from '@docent/common/tools';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Badge } from '~/components/ui/badge';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
@@ -8,16 +9,13 @@ import { TOOL_STATUS_LABELS, unavailableNote } from './tool-format';
 /** Every tool listed, ready or not: its category, Ready or Coming Soon, and why it is not ready. */
 export function ToolsGrid({ tools }: { tools: readonly ToolView[] }) {
   const titleId = useId();
+  const { t } = useTranslation('tools');
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader
-        title="All Tools"
-        titleId={titleId}
-        description="What the server offers. Ready tools can be executed here and by MCP clients."
-      />
+      <CardHeader title={t('grid.title')} titleId={titleId} description={t('grid.description')} />
       <CardBody>
         {tools.length === 0 ? (
-          <p>No tools are installed.</p>
+          <p>{t('grid.empty')}</p>
         ) : (
           <StyledGrid aria-labelledby={titleId}>
             {tools.map((tool) => {
@@ -27,11 +25,11 @@ export function ToolsGrid({ tools }: { tools: readonly ToolView[] }) {
                   <StyledToolHeader>
                     <h3>{tool.name}</h3>
                     <Badge $tone={tool.status === 'ready' ? 'success' : 'neutral'}>
-                      {TOOL_STATUS_LABELS[tool.status]}
+                      {t(TOOL_STATUS_LABELS[tool.status])}
                     </Badge>
                   </StyledToolHeader>
                   <Badge $tone="info">
-                    <span className="visually-hidden">Category: </span>
+                    <span className="visually-hidden">{t('grid.category')}</span>
                     {tool.category}
                   </Badge>
                   <StyledDescription>{tool.description}</StyledDescription>
