@@ -22,7 +22,7 @@ function chunksOf(...texts: string[]): IndexableChunk[] {
       tokenCount: tokenize(text).length,
     };
     start += text.length + 2;
-    return withPostings(chunk);
+    return withPostings(chunk, '');
   });
 }
 
