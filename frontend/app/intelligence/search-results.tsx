@@ -1,4 +1,4 @@
-import type { SearchHit, SearchResponse } from '@docent/common/search';
+import type { SearchHit, SearchPassage, SearchResponse } from '@docent/common/search';
 import styled from 'styled-components';
 import { Badge } from '~/components/ui/badge';
 import { describePosition } from './chunk-position';
@@ -11,7 +11,10 @@ interface SearchResultsProps {
   onToggleBookmark: (hit: SearchHit) => void;
 }
 
-/** The hits of one search, best first: document, position, score and the snippet with the query's words marked. */
+/**
+ * The hits of one search, best first: document, position, score and the snippet with the
+ * query's words marked; under each document, its other best passages.
+ */
 export function SearchResults({ response, bookmarkedIds, onOpen, onToggleBookmark }: SearchResultsProps) {
   return (
     <StyledResults aria-label="Search results">
@@ -59,6 +62,7 @@ export function SearchResults({ response, bookmarkedIds, onOpen, onToggleBookmar
                 <StyledSnippet>
                   <HighlightedText text={hit.snippet} ranges={hit.highlights} />
                 </StyledSnippet>
+                <MorePassages hit={hit} onOpen={onOpen} />
               </StyledHit>
             );
           })}
@@ -66,6 +70,41 @@ export function SearchResults({ response, bookmarkedIds, onOpen, onToggleBookmar
       )}
     </StyledResults>
   );
+}
+
+/**
+ * A document's passages after its best one, each opening as a hit of its own: a group
+ * inside the document's result rather than results of their own.
+ */
+function MorePassages({ hit, onOpen }: { hit: SearchHit; onOpen: (hit: SearchHit) => void }) {
+  const more = hit.passages?.slice(1) ?? [];
+  if (more.length === 0) return null;
+  return (
+    <StyledMorePassages role="group" aria-label={`More passages from ${hit.documentName}`}>
+      {more.map((passage) => {
+        const position = describePosition(passage.position);
+        return (
+          <div key={passage.chunkId}>
+            <StyledOpenButton
+              type="button"
+              onClick={() => onOpen(passageHit(hit, passage))}
+              aria-label={`Open another passage from ${hit.documentName}${position ? `, ${position}` : ''}`}
+            >
+              {position ?? 'Passage'}
+            </StyledOpenButton>
+            <StyledSnippet>
+              <HighlightedText text={passage.snippet} ranges={passage.highlights} />
+            </StyledSnippet>
+          </div>
+        );
+      })}
+    </StyledMorePassages>
+  );
+}
+
+/** One of a document's passages as a hit of its own, to open or bookmark. */
+function passageHit({ documentId, documentName, documentType }: SearchHit, passage: SearchPassage): SearchHit {
+  return { documentId, documentName, documentType, ...passage };
 }
 
 const StyledResults = styled.section`
@@ -164,6 +203,16 @@ const StyledBookmarkButton = styled.button`
     outline: 2px solid ${({ theme }) => theme.color.focus};
     outline-offset: 2px;
   }
+`;
+
+const StyledMorePassages = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-top: ${({ theme }) => theme.space.xs};
+  padding-left: ${({ theme }) => theme.space.md};
+  border-left: 2px solid ${({ theme }) => theme.color.border};
+  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const StyledSnippet = styled.p`

@@ -29,7 +29,10 @@ describe('reranking the best hits', () => {
   });
 
   it('leaves the hits past the depth in their retrieval order, after the reranked ones', async () => {
-    const many = Array.from({ length: RERANK_DEPTH + 2 }, (_, index) => ({ id: String(index), text: `${index}` }));
+    const many: Hit[] = Array.from({ length: RERANK_DEPTH + 2 }, (_, index) => ({
+      id: String(index),
+      text: `${index}`,
+    }));
     const reverse: Reranker = {
       ...alphabetical,
       score: async (_query, passages) => passages.map((_, index) => index),
