@@ -7,7 +7,7 @@ import { tokenize } from './tokenize.js';
  * so a server can tell an index made another way, which keyword search would misread:
  * change it whenever `termFrequencies` or the tokenizer changes.
  */
-export const KEYWORD_TOKENIZER = 'porter-stemmed-v1';
+export const KEYWORD_TOKENIZER = 'porter-stemmed-v2';
 
 /** Porter's rules are for English words: numbers, codes and words with other letters are kept as they are. */
 const PLAIN_WORD = /^[a-z]+$/;
