@@ -15,7 +15,7 @@ import { ndcgAt, recallAt, reciprocalRankAt } from './metrics.mjs';
 
 const SEARCH_TYPES = ['keyword', 'semantic', 'hybrid'];
 const EMBEDDER_SEARCH_TYPES = new Set(['semantic', 'hybrid']);
-/** The server's largest page of hits; hits are chunks, so fewer distinct documents may come back. */
+/** The server's largest page of results: documents, each ranked by its best passage, as the scoring counts them. */
 const SEARCH_LIMIT = 100;
 const NDCG_CUTOFF = 10;
 const RECALL_CUTOFF = 100;
