@@ -12,7 +12,9 @@ import { Migration20261125000000 } from './Migration20261125000000.js';
 import { Migration20261125091600 } from './Migration20261125091600.js';
 import { Migration20261125120000 } from './Migration20261125120000.js';
 import { Migration20261125130000 } from './Migration20261125130000.js';
+import { Migration20261125140000 } from './Migration20261125140000.js';
 import { Migration20261125141800 } from './Migration20261125141800.js';
+import { Migration20261125150000 } from './Migration20261125150000.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -29,5 +31,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125091600', class: Migration20261125091600 },
   { name: 'Migration20261125120000', class: Migration20261125120000 },
   { name: 'Migration20261125130000', class: Migration20261125130000 },
+  { name: 'Migration20261125140000', class: Migration20261125140000 },
   { name: 'Migration20261125141800', class: Migration20261125141800 },
+  { name: 'Migration20261125150000', class: Migration20261125150000 },
 ];

@@ -15,13 +15,15 @@ import { ndcgAt, recallAt, reciprocalRankAt } from './metrics.mjs';
 
 const SEARCH_TYPES = ['keyword', 'semantic', 'hybrid'];
 const EMBEDDER_SEARCH_TYPES = new Set(['semantic', 'hybrid']);
-/** The server's largest page of hits; hits are chunks, so fewer distinct documents may come back. */
+/** The server's largest page of results: documents, each ranked by its best passage, as the scoring counts them. */
 const SEARCH_LIMIT = 100;
 const NDCG_CUTOFF = 10;
 const RECALL_CUTOFF = 100;
 const MRR_CUTOFF = 10;
-const TARGET = { keywordNdcg: 0.66, publishedBm25Ndcg: 0.665 };
+const TARGET = { keywordNdcg: 0.68, publishedBm25Ndcg: 0.665 };
 const FAILURES_SHOWN = 5;
+/** Ranking is tuned on the first half of the judged queries and checked on the second. */
+const HALVES = ['tune', 'check'];
 
 const { values: options } = parseArgs({
   options: {
@@ -29,6 +31,7 @@ const { values: options } = parseArgs({
     split: { type: 'string' },
     'limit-queries': { type: 'string' },
     embeddings: { type: 'string' },
+    halves: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -40,6 +43,8 @@ if (options.help) {
   --split NAME         the qrels split to score (default: the only .tsv in qrels/)
   --limit-queries N    score only the first N judged queries, for a quick run
   --embeddings DIR     a local embedding model folder (EMBEDDINGS_MODEL_PATH); default none
+  --halves             also score the tune and check halves of the queries (split by a hash of the query id):
+                       tune ranking on one, confirm on the other
   --keep               keep the working folder (corpus files, server data and log)`);
   process.exit(0);
 }
@@ -207,7 +212,7 @@ function rankedCorpusIds(hits, corpusIdByDocumentId) {
 async function evaluate(url, token, type, queries, corpusIdByDocumentId) {
   const latencies = [];
   const serverLatencies = [];
-  const totals = { ndcg: 0, recall: 0, mrr: 0 };
+  const scores = [];
   let fellBack = false;
   for (const [index, query] of queries.entries()) {
     const startedAt = performance.now();
@@ -226,23 +231,40 @@ async function evaluate(url, token, type, queries, corpusIdByDocumentId) {
     fellBack ||= body.fallback !== undefined;
 
     const ranked = rankedCorpusIds(body.results, corpusIdByDocumentId);
-    totals.ndcg += ndcgAt(ranked, query.relevance, NDCG_CUTOFF);
-    totals.recall += recallAt(ranked, query.relevance, RECALL_CUTOFF);
-    totals.mrr += reciprocalRankAt(ranked, query.relevance, MRR_CUTOFF);
+    scores.push({
+      half: halfOf(query.id),
+      ndcg: ndcgAt(ranked, query.relevance, NDCG_CUTOFF),
+      recall: recallAt(ranked, query.relevance, RECALL_CUTOFF),
+      mrr: reciprocalRankAt(ranked, query.relevance, MRR_CUTOFF),
+    });
     if ((index + 1) % 200 === 0) console.error(`  ${type}: ${index + 1}/${queries.length} queries`);
   }
   latencies.sort((a, b) => a - b);
   serverLatencies.sort((a, b) => a - b);
   return {
     type,
-    ndcg: totals.ndcg / queries.length,
-    recall: totals.recall / queries.length,
-    mrr: totals.mrr / queries.length,
+    ...meanScores(scores),
+    halves: Object.fromEntries(HALVES.map((half) => [half, meanScores(scores.filter((score) => score.half === half))])),
     p50: percentile(latencies, 0.5),
     p95: percentile(latencies, 0.95),
     serverP50: percentile(serverLatencies, 0.5),
     fellBack,
   };
+}
+
+/**
+ * The half of the queries a query belongs to, from an FNV-1a hash of its id: the same
+ * query always lands in the same half, whatever the order or number of queries.
+ */
+function halfOf(queryId) {
+  let hash = 0x811c9dc5;
+  for (const character of queryId) hash = Math.imul(hash ^ character.charCodeAt(0), 0x01000193);
+  return HALVES[(hash >>> 0) % 2];
+}
+
+function meanScores(scores) {
+  const mean = (metric) => scores.reduce((sum, score) => sum + score[metric], 0) / Math.max(scores.length, 1);
+  return { queries: scores.length, ndcg: mean('ndcg'), recall: mean('recall'), mrr: mean('mrr') };
 }
 
 function printReport({ dataset, ingest, stats, failedDocuments, ragEngine, hasEmbedder, results }) {
@@ -283,6 +305,12 @@ function printReport({ dataset, ingest, stats, failedDocuments, ragEngine, hasEm
       `  ${result.type.padEnd(10)}${result.ndcg.toFixed(4).padStart(9)}${result.recall.toFixed(4).padStart(12)}${result.mrr.toFixed(4).padStart(9)}` +
         `${result.p50.toFixed(1).padStart(9)}${result.p95.toFixed(1).padStart(9)}${String(result.serverP50).padStart(12)}${result.fellBack ? '  (fell back to keyword)' : ''}`,
     );
+    if (!options.halves) continue;
+    for (const [half, scores] of Object.entries(result.halves)) {
+      console.log(
+        `    ${half.padEnd(8)}${scores.ndcg.toFixed(4).padStart(9)}${scores.recall.toFixed(4).padStart(12)}${scores.mrr.toFixed(4).padStart(9)}  (${scores.queries} queries)`,
+      );
+    }
   }
 
   const keyword = results.find((result) => result.type === 'keyword');

@@ -84,6 +84,27 @@ describe('indexing with the local ONNX embedding model', () => {
     expect(hits.body.total).toBe(2);
   });
 
+  it('gives chunks stored without a contextual header theirs on `reindex`, from the document name and headings', async () => {
+    const document = await ingest(t, admin.accessToken, {
+      name: 'expenses-policy.md',
+      content: '# Meals\n\nReceipts are kept for seven years.\n',
+    });
+    const headers = () =>
+      sql<{ header: string }>('select header from document_chunks where document_id = ?', [document.id]);
+    expect(await headers()).toEqual([{ header: 'expenses-policy › Meals' }]);
+    // As a chunk indexed before headers existed is stored.
+    await sql(`update document_chunks set header = '' where document_id = ?`, [document.id]);
+
+    await t.app.get(DocumentReindexer).reindexAll();
+
+    expect(await headers()).toEqual([{ header: 'expenses-policy › Meals' }]);
+    const hits = await callAs(t, admin.accessToken)
+      .post('/api/search/rag')
+      .send({ query: 'expenses', options: { type: 'keyword' } })
+      .expect(200);
+    expect(hits.body.results.map((hit: { documentName: string }) => hit.documentName)).toEqual(['expenses-policy.md']);
+  });
+
   it('reports an index built by another tokenizer until `reindex` rebuilds it', async () => {
     await sql(`update search_corpus set tokenizer = 'plain-v0'`);
     const stale = await t.http().get('/status').expect(200);

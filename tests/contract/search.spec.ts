@@ -124,16 +124,20 @@ describe('search without an embedding model', () => {
         );
       expect(chunks).toHaveLength(1);
       const [chunk] = chunks;
-      expect(hit).toEqual({
-        documentId: docs.orchard.id,
-        documentName: 'orchards.md',
-        documentType: 'MD',
+      const passage = {
         chunkId: hit!.chunkId,
         text: chunk!.text,
         snippet: chunk!.text,
         highlights: expect.any(Array),
         position: { headingPath: ['Orchards'] },
         score: expect.any(Number),
+      };
+      expect(hit).toEqual({
+        documentId: docs.orchard.id,
+        documentName: 'orchards.md',
+        documentType: 'MD',
+        ...passage,
+        passages: [passage],
       });
       expect(chunk!.position).toEqual(hit!.position);
       const highlighted = hit!.highlights.map(({ start, end }) => hit!.snippet.slice(start, end));
@@ -159,6 +163,27 @@ describe('search without an embedding model', () => {
       expect(hit!.snippet.slice(hit!.highlights[0]!.start, hit!.highlights[0]!.end)).toBe('zeppelin');
     });
 
+    it("finds a passage by its document's title and its section's heading, which only the header holds, and shows the passage's own text", async () => {
+      const { admin } = world;
+      // Private, so the reader's figures elsewhere in this file stay as they are.
+      const manual = await ingest(
+        world.t,
+        admin.accessToken,
+        {
+          name: 'zeppelin-manual.md',
+          content: `# Mooring\n\n${'Tie the lines to the mast before the wind rises. '.repeat(30)}\n\nCheck the anchor rope daily.\n`,
+        },
+        { accessLevel: 'private' },
+      );
+      expect(manual.chunks).toBeGreaterThan(1);
+
+      const hits = await hitsFor(world, admin, 'zeppelin mooring rope', { type: 'keyword', group: 'passage' });
+
+      expect(hits[0]).toMatchObject({ documentId: manual.id, position: { headingPath: ['Mooring'] } });
+      expect(hits[0]!.text).toMatch(/anchor rope daily\.$/);
+      expect(hits[0]!.text).not.toMatch(/zeppelin|mooring/i);
+    });
+
     it.each([
       ['documentIds', () => ({ documentIds: [docs.basket.id] }), ['basket.txt']],
       ['fileTypes', () => ({ fileTypes: ['TXT'] }), ['basket.txt']],
@@ -170,6 +195,71 @@ describe('search without an embedding model', () => {
       expect(documentNames(await hitsFor(world, world.reader, 'apple', { type: 'keyword', ...options() }))).toEqual(
         expected,
       );
+    });
+
+    describe('grouped by document', () => {
+      let lighthouses: DocumentView;
+      let harbour: DocumentView;
+
+      beforeAll(async () => {
+        const { t, admin } = world;
+        // Five sections, so five chunks, each naming the lighthouse a different number of times.
+        const sections = [1, 4, 2, 5, 3].map(
+          (count, index) => `# Section ${index + 1}\n\n${'The lighthouse stands. '.repeat(count)}Waves break on rocks.`,
+        );
+        // Private, so the reader's figures elsewhere in this file stay as they are.
+        lighthouses = await ingest(
+          t,
+          admin.accessToken,
+          { name: 'lighthouses.md', content: sections.join('\n\n') },
+          { accessLevel: 'private' },
+        );
+        harbour = await ingest(
+          t,
+          admin.accessToken,
+          { name: 'harbour.txt', content: 'The harbour has one small lighthouse.' },
+          { accessLevel: 'private' },
+        );
+      });
+
+      it('lists each document once, by its best passage, with its three best passages best first', async () => {
+        const response = await searchAs(world, world.admin, 'lighthouse', { type: 'keyword' }).expect(200);
+
+        expect(response.body).toMatchObject({ group: 'document', total: 2 });
+        const hits: SearchHit[] = response.body.results;
+        expect(hits.map((hit) => hit.documentId)).toEqual([lighthouses.id, harbour.id]);
+        const [best] = hits;
+        expect(best!.passages!.map((passage) => passage.position)).toEqual([
+          { headingPath: ['Section 4'] },
+          { headingPath: ['Section 2'] },
+          { headingPath: ['Section 5'] },
+        ]);
+        const scores = best!.passages!.map((passage) => passage.score);
+        expect(scores).toEqual([...scores].sort((a, b) => b - a));
+        expect(best).toMatchObject({ chunkId: best!.passages![0]!.chunkId, score: scores[0] });
+        for (const passage of best!.passages!) {
+          expect(passage.snippet.slice(passage.highlights[0]!.start, passage.highlights[0]!.end)).toBe('lighthouse');
+        }
+        expect(hits[1]!.passages).toHaveLength(1);
+      });
+
+      it('counts documents in the limit', async () => {
+        const hits = await hitsFor(world, world.admin, 'lighthouse', { type: 'keyword', limit: 1 });
+
+        expect(hits.map((hit) => [hit.documentId, hit.passages!.length])).toEqual([[lighthouses.id, 3]]);
+      });
+
+      it('lists every passage on its own for group passage, as chat retrieves them', async () => {
+        const response = await searchAs(world, world.admin, 'lighthouse', {
+          type: 'keyword',
+          group: 'passage',
+        }).expect(200);
+
+        expect(response.body).toMatchObject({ group: 'passage', total: 6 });
+        const hits: SearchHit[] = response.body.results;
+        expect(hits.filter((hit) => hit.documentId === lighthouses.id)).toHaveLength(5);
+        expect(hits.every((hit) => hit.passages === undefined)).toBe(true);
+      });
     });
 
     it('drops hits scoring under minScore', async () => {
@@ -201,6 +291,18 @@ describe('search without an embedding model', () => {
 
       expect(hybrid.body).toMatchObject({ type: 'hybrid', fallback: 'keyword' });
       expect(hybrid.body.results).toEqual(keyword);
+    });
+
+    it('keeps the retrieval order without a reranker, and /status says none is configured', async () => {
+      const hits = await hitsFor(world, world.reader, 'apple', { type: 'keyword' });
+
+      expect(hits.every((hit) => hit.rerankScore === undefined)).toBe(true);
+      const status = await world.t.http().get('/status').expect(200);
+      expect(status.body.components.reranker).toEqual({
+        status: 'unavailable',
+        message: expect.stringMatching(/^No reranker is configured/),
+        disabledByConfiguration: true,
+      });
     });
 
     it('searches hybrid by default, with 20 results at most', async () => {
@@ -255,6 +357,7 @@ describe('search without an embedding model', () => {
     ],
     ['an unknown file type', { query: 'apple', options: { fileTypes: ['EXE'] } }, /fileTypes may only contain/],
     ['options that are not an object', { query: 'apple', options: 'keyword' }, /options must be an object/],
+    ['an unknown grouping', { query: 'apple', options: { group: 'sheet' } }, /group must be one of document, passage/],
   ])('refuses %s with 400', async (_case, body, message) => {
     expectFailure(
       await callAs(world.t, world.reader.accessToken).post('/api/search/rag').send(body),
@@ -334,7 +437,12 @@ describe('search with the local embedding model', () => {
     const hits: SearchHit[] = response.body.results;
 
     expect(response.body).not.toHaveProperty('fallback');
-    expect(hits[0]).toMatchObject({ documentName: 'orchards.md', ranks: { keyword: 1, semantic: expect.any(Number) } });
+    // Which document comes first depends on the tiny model's random word vectors (and on the
+    // contextual headers they embed); the keyword list's first is found by both retrievers.
+    expect(hits.find((hit) => hit.documentName === 'orchards.md')).toMatchObject({
+      ranks: { keyword: 1, semantic: expect.any(Number) },
+    });
+    expect(hits.map((hit) => hit.score)).toEqual([...hits.map((hit) => hit.score)].sort((a, b) => b - a));
     expect(hits.find((hit) => hit.documentName === 'budget.md')).toMatchObject({
       ranks: { keyword: null, semantic: expect.any(Number) },
     });

@@ -111,6 +111,12 @@ test.describe('Intelligence', () => {
     await expect(hit).toHaveCount(1);
     await expect(hit.locator('mark')).toHaveText(tag);
     await expect(hit).toContainText('Harbour handbook › Lighthouse');
+    // The tag is in the document's name, so its other sections match too: they sit under its best passage.
+    await expect(
+      hit
+        .getByRole('group', { name: `More passages from ${handbook.name}` })
+        .getByRole('button', { name: `Open another passage from ${handbook.name}, Harbour handbook › Ferries` }),
+    ).toBeVisible();
     await expect(page.getByLabel('Search type')).toHaveValue('keyword');
 
     await hit.getByRole('button', { name: new RegExp(`^Open passage from ${handbook.name}`) }).click();

@@ -95,6 +95,19 @@ describe('loadConfig', () => {
     });
   });
 
+  it('configures no reranker by default, and a rerank endpoint only with its model', () => {
+    expect(loadConfig(base).reranker).toBeNull();
+    expect(() => loadConfig({ ...base, RERANKER_URL: 'http://localhost:8000/v1' })).toThrow(/RERANKER_MODEL/);
+    expect(
+      loadConfig({ ...base, RERANKER_URL: 'http://localhost:8000/v1', RERANKER_MODEL: 'bge-reranker-v2-m3' }).reranker,
+    ).toEqual({
+      baseUrl: 'http://localhost:8000/v1',
+      model: 'bge-reranker-v2-m3',
+      apiKey: undefined,
+      timeoutMs: 10_000,
+    });
+  });
+
   it('configures a local embedding model folder, resolved, with smaller batches unless told otherwise', () => {
     const modelFolder = mkdtempSync(join(tmpdir(), 'docent-model-'));
     const relativeToCwd = relative(process.cwd(), modelFolder);

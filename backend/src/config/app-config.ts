@@ -107,6 +107,12 @@ const envSchema = z.object({
   EMBEDDINGS_API_KEY: z.string().min(1).optional(),
   EMBEDDINGS_BATCH_SIZE: positiveInt.optional(),
   EMBEDDINGS_MODEL_PATH: z.string().min(1).optional(),
+  /** A rerank endpoint's API root: POST {RERANKER_URL}/rerank in the Cohere, Jina and vLLM wire format. */
+  RERANKER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  RERANKER_MODEL: z.string().min(1).optional(),
+  RERANKER_API_KEY: z.string().min(1).optional(),
+  /** How long one rerank call may take before the search keeps its retrieval order. */
+  RERANKER_TIMEOUT: duration.prefault('10s'),
   /** Encrypts the model providers' API keys at rest. */
   MODEL_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** How long one call to a model provider may take before the router gives up on it. */
@@ -172,6 +178,9 @@ function toAppConfig(env: z.output<typeof envSchema>) {
       'Invalid configuration: EMBEDDINGS_BASE_URL needs EMBEDDINGS_MODEL and EMBEDDINGS_DIMENSIONS',
     );
   }
+  if (env.RERANKER_URL && !env.RERANKER_MODEL) {
+    throw new ConfigurationError('Invalid configuration: RERANKER_URL needs RERANKER_MODEL');
+  }
   for (const secret of ['JWT_SECRET', 'SESSION_SECRET', 'MODEL_SECRETS_KEY'] as const) {
     if (production && !env[secret]) {
       throw new ConfigurationError(`Invalid configuration: ${secret} is required when NODE_ENV=production`);
@@ -217,6 +226,15 @@ function toAppConfig(env: z.output<typeof envSchema>) {
         ? { modelPath: embeddingsModelPath, batchSize: env.EMBEDDINGS_BATCH_SIZE ?? DEFAULT_LOCAL_BATCH_SIZE }
         : null,
     },
+    /** A cross-encoder that reorders the best hits of a search; none, and they keep their retrieval order. */
+    reranker: env.RERANKER_URL
+      ? {
+          baseUrl: env.RERANKER_URL,
+          model: env.RERANKER_MODEL!,
+          apiKey: env.RERANKER_API_KEY,
+          timeoutMs: env.RERANKER_TIMEOUT,
+        }
+      : null,
     models: {
       /** Derives the key that encrypts provider API keys; losing it makes the stored keys unreadable. */
       secretsKey: env.MODEL_SECRETS_KEY ?? readOrCreateSecret(resolve(dataDir, 'secrets', 'model-secrets-key')),

@@ -7,6 +7,7 @@ import { GetSearchHistoryHandler } from './queries/get-search-history.handler.js
 import { GetSearchStatsHandler } from './queries/get-search-stats.handler.js';
 import { SearchDocumentsHandler } from './queries/search-documents.handler.js';
 import { RagEngineProbe } from './rag-engine.probe.js';
+import { RerankingModule } from './reranking/reranking.module.js';
 import { SearchHistoryProjection } from './read-model/search-history.projection.js';
 import { SearchStatsProjection } from './read-model/search-stats.projection.js';
 import { SearchStatsViews } from './read-model/search-stats-views.js';
@@ -22,7 +23,7 @@ import { SearchController } from './search.controller.js';
  * Chat reads the passages it cited through PASSAGE_TEXTS.
  */
 @Module({
-  imports: [DocumentsModule, SearchIndexModule],
+  imports: [DocumentsModule, SearchIndexModule, RerankingModule],
   controllers: [SearchController],
   providers: [
     DocumentSearch,

@@ -25,10 +25,26 @@ export interface SearchOptions {
   minScore?: number;
 }
 
+/**
+ * How the search API lists what it found: `document` (the default), one result per
+ * document with its best passages, as people expect from document search; `passage`, one
+ * result per passage (chunk), as chat retrieves them.
+ */
+export const SEARCH_GROUPINGS = ['document', 'passage'] as const;
+export type SearchGrouping = (typeof SEARCH_GROUPINGS)[number];
+export const DEFAULT_SEARCH_GROUPING: SearchGrouping = 'document';
+/** A document result carries at most this many of its passages. */
+export const MAX_PASSAGES_PER_DOCUMENT = 3;
+
+export interface SearchRequestOptions extends SearchOptions {
+  /** Default document; `limit` counts documents then, passages otherwise. */
+  group?: SearchGrouping;
+}
+
 /** POST /api/search/rag. */
 export interface SearchRequest {
   query: string;
-  options?: SearchOptions;
+  options?: SearchRequestOptions;
 }
 
 /** Characters [start, end) of a snippet that match a query term. */
@@ -52,10 +68,8 @@ export interface ChunkPositionView {
   notes?: boolean;
 }
 
-export interface SearchHit {
-  documentId: string;
-  documentName: string;
-  documentType: DocumentType;
+/** A passage (chunk) a search found. */
+export interface SearchPassage {
   chunkId: string;
   /** The whole chunk. */
   text: string;
@@ -64,15 +78,32 @@ export interface SearchHit {
   /** Where the query's terms are in `snippet`, as plain ranges: the page decides how to mark them. */
   highlights: TextRange[];
   position: ChunkPositionView;
+  /** The retrieval score: BM25 for keyword, cosine similarity for semantic, the fused score for hybrid. */
   score: number;
   /** Hybrid only: the hit's 1-based rank in each retriever's list, null when that retriever did not find it. */
   ranks?: { keyword: number | null; semantic: number | null };
+  /** Set when a reranker ordered the results: its relevance score, by which they are sorted. */
+  rerankScore?: number;
+}
+
+/**
+ * One result: a passage with its document. Grouped by document (the default), the
+ * passage is the document's best and `passages` holds its best ones (this one first),
+ * at most MAX_PASSAGES_PER_DOCUMENT.
+ */
+export interface SearchHit extends SearchPassage {
+  documentId: string;
+  documentName: string;
+  documentType: DocumentType;
+  passages?: SearchPassage[];
 }
 
 export interface SearchResponse {
   success: true;
   query: string;
   type: SearchType;
+  group: SearchGrouping;
+  /** Documents (grouped by document) or passages, best first. */
   results: SearchHit[];
   total: number;
   /** Time spent searching, in milliseconds. */

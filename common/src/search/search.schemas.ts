@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { DOCUMENT_TYPES } from '../documents/document-api.js';
 import { NOT_A_JSON_OBJECT } from '../validation/index.js';
 import {
+  DEFAULT_SEARCH_GROUPING,
   DEFAULT_SEARCH_LIMIT,
   DEFAULT_SEARCH_TYPE,
   MAX_SEARCH_LIMIT,
   MAX_SEARCH_QUERY_LENGTH,
+  SEARCH_GROUPINGS,
   SEARCH_TYPES,
   type SearchRequest,
 } from './search-api.js';
@@ -61,6 +63,9 @@ export const searchRequestSchema = z.object(
             .min(1, LIMIT_MESSAGE)
             .max(MAX_SEARCH_LIMIT, LIMIT_MESSAGE)
             .default(DEFAULT_SEARCH_LIMIT),
+          group: z
+            .enum(SEARCH_GROUPINGS, { error: `group must be one of ${SEARCH_GROUPINGS.join(', ')}` })
+            .default(DEFAULT_SEARCH_GROUPING),
           ...searchFilters,
         },
         { error: 'options must be an object' },

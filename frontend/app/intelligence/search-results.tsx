@@ -1,4 +1,4 @@
-import type { SearchHit, SearchResponse } from '@docent/common/search';
+import type { SearchHit, SearchPassage, SearchResponse } from '@docent/common/search';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Badge } from '~/components/ui/badge';
@@ -12,7 +12,10 @@ interface SearchResultsProps {
   onToggleBookmark: (hit: SearchHit) => void;
 }
 
-/** The hits of one search, best first: document, position, score and the snippet with the query's words marked. */
+/**
+ * The hits of one search, best first: document, position, score and the snippet with the
+ * query's words marked; under each document, its other best passages.
+ */
 export function SearchResults({ response, bookmarkedIds, onOpen, onToggleBookmark }: SearchResultsProps) {
   const { t, i18n } = useTranslation('search');
   return (
@@ -73,6 +76,7 @@ export function SearchResults({ response, bookmarkedIds, onOpen, onToggleBookmar
                 <StyledSnippet>
                   <HighlightedText text={hit.snippet} ranges={hit.highlights} />
                 </StyledSnippet>
+                <MorePassages hit={hit} onOpen={onOpen} />
               </StyledHit>
             );
           })}
@@ -80,6 +84,46 @@ export function SearchResults({ response, bookmarkedIds, onOpen, onToggleBookmar
       )}
     </StyledResults>
   );
+}
+
+/**
+ * A document's passages after its best one, each opening as a hit of its own: a group
+ * inside the document's result rather than results of their own.
+ */
+function MorePassages({ hit, onOpen }: { hit: SearchHit; onOpen: (hit: SearchHit) => void }) {
+  const { t } = useTranslation('search');
+  const more = hit.passages?.slice(1) ?? [];
+  if (more.length === 0) return null;
+  return (
+    <StyledMorePassages role="group" aria-label={t('results.morePassages', { name: hit.documentName })}>
+      {more.map((passage) => {
+        const position = describePosition(passage.position, t);
+        return (
+          <div key={passage.chunkId}>
+            <StyledOpenButton
+              type="button"
+              onClick={() => onOpen(passageHit(hit, passage))}
+              aria-label={
+                position
+                  ? t('results.openAnotherAt', { name: hit.documentName, position })
+                  : t('results.openAnother', { name: hit.documentName })
+              }
+            >
+              {position ?? t('results.passage')}
+            </StyledOpenButton>
+            <StyledSnippet>
+              <HighlightedText text={passage.snippet} ranges={passage.highlights} />
+            </StyledSnippet>
+          </div>
+        );
+      })}
+    </StyledMorePassages>
+  );
+}
+
+/** One of a document's passages as a hit of its own, to open or bookmark. */
+function passageHit({ documentId, documentName, documentType }: SearchHit, passage: SearchPassage): SearchHit {
+  return { documentId, documentName, documentType, ...passage };
 }
 
 const StyledResults = styled.section`
@@ -178,6 +222,16 @@ const StyledBookmarkButton = styled.button`
     outline: 2px solid ${({ theme }) => theme.color.focus};
     outline-offset: 2px;
   }
+`;
+
+const StyledMorePassages = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-top: ${({ theme }) => theme.space.xs};
+  padding-left: ${({ theme }) => theme.space.md};
+  border-left: 2px solid ${({ theme }) => theme.color.border};
+  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const StyledSnippet = styled.p`

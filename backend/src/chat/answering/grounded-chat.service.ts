@@ -135,7 +135,7 @@ export class GroundedChat {
   }
 
   private async retrieve({ question, searchOptions }: AskedQuestion, principal: Principal): Promise<SearchHit[]> {
-    const { results } = await this.search.search(
+    const { results } = await this.search.searchPassages(
       question,
       {
         ...searchOptions,

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { postingsOf } from '../../search/index/postings.js';
+import { indexedText, postingsOf } from '../../search/index/postings.js';
 import { parseDocument, prepareDocument } from './parse-document.js';
 import {
   docxFixture,
@@ -142,7 +142,9 @@ describe('parseDocument in a worker thread (compiled build)', () => {
     expect(result.document.chunks.length).toBeGreaterThan(0);
     for (const chunk of result.document.chunks) {
       expect(chunk.text).toBe(result.document.text.slice(chunk.start, chunk.end));
-      expect(chunk).toMatchObject(postingsOf(chunk.text));
+      // Indexed under its contextual header: the document's title and the headings above it.
+      expect(chunk.header).toBe(['guide', ...(chunk.position.headingPath ?? [])].join(' › '));
+      expect(chunk).toMatchObject(postingsOf(indexedText(chunk)));
     }
   });
 

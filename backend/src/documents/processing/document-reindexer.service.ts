@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/sql';
 import { Decisions } from '../../event-store/decisions.service.js';
 import { CHUNK_INDEX_WRITER, type ChunkIndexWriter } from '../../search/index/chunk-index-writer.port.js';
+import { chunkHeader, documentTitle } from '../chunking/chunk-header.js';
 import { documentDecider } from '../domain/document.decider.js';
 import { documentStreamId } from '../domain/document.events.js';
 import { DocumentEntity } from '../read-model/document.entity.js';
@@ -17,8 +18,8 @@ export interface ReindexOutcome {
 /**
  * `npm run reindex`: has the chunk index rebuild the keyword postings and the embeddings
  * of every processed document from its stored chunks, with the tokenizer and embedding
- * model configured now, and records the outcome on each document. Run it after changing
- * either; parsing is not repeated.
+ * model configured now and each chunk's contextual header, and records the outcome on each
+ * document. Run it after changing either; parsing is not repeated.
  */
 @Injectable()
 export class DocumentReindexer {
@@ -38,7 +39,8 @@ export class DocumentReindexer {
     const outcome: ReindexOutcome = { documents: processed.length, chunks: 0, vectorized: 0, failed: [] };
     for (const [index, { id, name }] of processed.entries()) {
       onDocument(name, index, processed.length);
-      const rebuilt = await this.chunkIndex.rebuildDocument(id);
+      const title = documentTitle(name);
+      const rebuilt = await this.chunkIndex.rebuildDocument(id, (position) => chunkHeader(title, position));
       outcome.chunks += rebuilt.chunks;
       if (rebuilt.embeddingError) outcome.failed.push({ documentId: id, name, reason: rebuilt.embeddingError });
       if (rebuilt.embeddingModel) outcome.vectorized += 1;

@@ -8,12 +8,18 @@ import type { ChunkPostings } from './postings.js';
 export interface IndexableChunk extends ChunkPostings {
   /** 0-based, in document order. */
   index: number;
+  /** What is stored and shown. */
   text: string;
+  /**
+   * Indexed with the text (for keyword search and the embedding) but never shown: the
+   * document's title and the headings above the chunk; '' for none.
+   */
+  header: string;
   position: ChunkPositionView;
   /** Offsets into the document's extracted text. */
   start: number;
   end: number;
-  /** The number of keyword-search terms, as `tokenize` counts them. */
+  /** The number of keyword-search terms of the header and text, as `tokenize` counts them. */
   tokenCount: number;
 }
 
@@ -48,8 +54,14 @@ export interface ChunkIndexWriter {
   removeDocument(documentId: string): Promise<void>;
   /** The documents the index holds chunks of: start-up finds those of documents deleted before a crash among them. */
   indexedDocumentIds(): Promise<string[]>;
-  /** Rebuilds a document's postings with this server's tokenizer and its embeddings with the configured model. */
-  rebuildDocument(documentId: string): Promise<IndexedVectors & { chunks: number }>;
+  /**
+   * Rebuilds a document's postings with this server's tokenizer and its embeddings with the
+   * configured model, each chunk under the header `headerOf` gives for its position.
+   */
+  rebuildDocument(
+    documentId: string,
+    headerOf: (position: ChunkPositionView) => string,
+  ): Promise<IndexedVectors & { chunks: number }>;
   /** After every document was rebuilt: the index is now this tokenizer's. */
   finishRebuild(): Promise<void>;
 }

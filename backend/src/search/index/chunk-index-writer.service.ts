@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EMBEDDING_PROVIDER, type EmbeddingProvider } from '../../embeddings/embedding-provider.js';
+import type { ChunkPositionView } from '@docent/common/search';
 import { ChunkIndex, type ChunkEmbeddings } from './chunk-index.js';
+import { indexedText } from './postings.js';
 import type { ChunkIndexWriter, IndexableChunk, IndexedVectors, IndexingStage } from './chunk-index-writer.port.js';
 
 /** Texts per embedding call: small enough to report progress often. */
@@ -29,9 +31,8 @@ export class ChunkIndexWriterService implements ChunkIndexWriter {
     chunks: IndexableChunk[],
     onProgress: (stage: IndexingStage, percent: number) => void = () => undefined,
   ): Promise<IndexedVectors> {
-    const { embeddings, failure } = await this.embed(
-      chunks.map((chunk) => chunk.text),
-      (done) => onProgress('embedding', (done / chunks.length) * 100),
+    const { embeddings, failure } = await this.embed(chunks.map(indexedText), (done) =>
+      onProgress('embedding', (done / chunks.length) * 100),
     );
     if (failure) {
       this.logger.warn(
@@ -53,9 +54,12 @@ export class ChunkIndexWriterService implements ChunkIndexWriter {
   }
 
   /** Providers batch by themselves; a document's chunks go in one call. */
-  async rebuildDocument(documentId: string): Promise<IndexedVectors & { chunks: number }> {
-    await this.index.reindexTerms(documentId);
-    const texts = (await this.index.chunksOf(documentId)).map((chunk) => chunk.text);
+  async rebuildDocument(
+    documentId: string,
+    headerOf: (position: ChunkPositionView) => string,
+  ): Promise<IndexedVectors & { chunks: number }> {
+    await this.index.reindexTerms(documentId, headerOf);
+    const texts = (await this.index.chunksOf(documentId)).map(indexedText);
     const { embeddings, failure } = await this.embed(texts);
     await this.index.replaceEmbeddings(documentId, embeddings);
     return {

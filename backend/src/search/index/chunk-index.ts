@@ -4,15 +4,19 @@ import { CompiledQuery } from 'kysely';
 import type { DocumentType } from '@docent/common/documents';
 import type { ChunkPositionView } from '@docent/common/search';
 import type { IndexableChunk } from './chunk-index-writer.port.js';
-import { KEYWORD_TOKENIZER, postingsOf, queryTermHashes, type ChunkPostings } from './postings.js';
+import { indexedText, KEYWORD_TOKENIZER, postingsOf, queryTermHashes, type ChunkPostings } from './postings.js';
 import { tokenize } from './tokenize.js';
 
 /** Rows per statement: keeps each statement's JSON parameter to a few megabytes. */
 const INSERT_BATCH = 2_000;
 
-/** BM25's usual parameters (Lucene's defaults). */
-export const BM25_K1 = 1.2;
-export const BM25_B = 0.75;
+/**
+ * BM25's term-frequency saturation and length normalisation, chosen on the tune half of
+ * SciFact's development queries (Lucene's defaults are 1.2 and 0.75): chunks are short and
+ * alike in length, so normalising less for length ranks better (see README).
+ */
+export const BM25_K1 = 1.0;
+export const BM25_B = 0.4;
 
 export interface ChunkEmbeddings {
   model: string;
@@ -38,11 +42,13 @@ export interface StoredChunk {
   id: string;
   ordinal: number;
   text: string;
+  /** The contextual header indexed with the text (IndexableChunk.header). */
+  header: string;
   position: ChunkPositionView;
 }
 
 /** A chunk with the document it belongs to, to show as a search hit. */
-export interface ChunkWithDocument extends StoredChunk {
+export interface ChunkWithDocument extends Omit<StoredChunk, 'header'> {
   documentId: string;
   documentName: string;
   documentType: DocumentType;
@@ -138,14 +144,15 @@ export class ChunkIndex {
   async chunksOf(documentId: string): Promise<StoredChunk[]> {
     const rows = await this.orm.em
       .fork()
-      .execute<{ id: string | number; ordinal: number; text: string; position: unknown }[]>(
-        'select id, ordinal, text, position from document_chunks where document_id = ? order by ordinal',
+      .execute<{ id: string | number; ordinal: number; text: string; header: string; position: unknown }[]>(
+        'select id, ordinal, text, header, position from document_chunks where document_id = ? order by ordinal',
         [documentId],
       );
     return rows.map((row) => ({
       id: String(row.id),
       ordinal: row.ordinal,
       text: row.text,
+      header: row.header,
       position: parsePosition(row.position),
     }));
   }
@@ -226,10 +233,11 @@ export class ChunkIndex {
 
   /**
    * Rebuilds a document's keyword postings and term counts from its stored chunks, after
-   * the tokenizer changed, with the corpus statistics kept in step.
+   * the tokenizer changed, with the corpus statistics kept in step; each chunk gets the
+   * header `headerOf` gives for its position.
    */
-  async reindexTerms(documentId: string): Promise<void> {
-    const chunks = await this.chunksOf(documentId);
+  async reindexTerms(documentId: string, headerOf: (position: ChunkPositionView) => string): Promise<void> {
+    const chunks = (await this.chunksOf(documentId)).map((chunk) => ({ ...chunk, header: headerOf(chunk.position) }));
     await this.orm.em.fork().transactional(async (em) => {
       await countTerms(em, documentId, -1);
       await em.execute(
@@ -239,13 +247,14 @@ export class ChunkIndex {
       for (let from = 0; from < chunks.length; from += INSERT_BATCH) {
         const rows = chunks.slice(from, from + INSERT_BATCH).map((chunk) => ({
           id: chunk.id,
-          token_count: tokenize(chunk.text).length,
-          ...postingsColumns(postingsOf(chunk.text)),
+          header: chunk.header,
+          token_count: tokenize(indexedText(chunk)).length,
+          ...postingsColumns(postingsOf(indexedText(chunk))),
         }));
         await bulk(
           em,
-          `update document_chunks c set term_hashes = x.term_hashes::bigint[], term_freqs = x.term_freqs::int[], token_count = x.token_count
-           from jsonb_to_recordset($1::jsonb) as x(id bigint, token_count int, term_hashes text, term_freqs text) where c.id = x.id`,
+          `update document_chunks c set header = x.header, term_hashes = x.term_hashes::bigint[], term_freqs = x.term_freqs::int[], token_count = x.token_count
+           from jsonb_to_recordset($1::jsonb) as x(id bigint, header text, token_count int, term_hashes text, term_freqs text) where c.id = x.id`,
           [JSON.stringify(rows)],
         );
       }
@@ -439,6 +448,7 @@ export class ChunkIndex {
       const rows = chunks.slice(from, from + INSERT_BATCH).map((chunk) => ({
         ordinal: chunk.index,
         text: chunk.text,
+        header: chunk.header,
         position: chunk.position,
         start_offset: chunk.start,
         end_offset: chunk.end,
@@ -449,11 +459,11 @@ export class ChunkIndex {
       await bulk(
         em,
         `insert into document_chunks
-           (document_id, ordinal, text, position, start_offset, end_offset, token_count,
+           (document_id, ordinal, text, header, position, start_offset, end_offset, token_count,
             embedding, embedding_dimensions, embedding_model, term_hashes, term_freqs)
-         select $1, x.ordinal, x.text, x.position, x.start_offset, x.end_offset, x.token_count,
+         select $1, x.ordinal, x.text, x.header, x.position, x.start_offset, x.end_offset, x.token_count,
                 x.embedding::vector, $2, $3, x.term_hashes::bigint[], x.term_freqs::int[]
-         from jsonb_to_recordset($4::jsonb) as x(ordinal int, text text, position jsonb, start_offset int, end_offset int,
+         from jsonb_to_recordset($4::jsonb) as x(ordinal int, text text, header text, position jsonb, start_offset int, end_offset int,
                                                  token_count int, embedding text, term_hashes text, term_freqs text)`,
         [documentId, embeddings?.dimensions ?? null, embeddings?.model ?? null, JSON.stringify(rows)],
       );

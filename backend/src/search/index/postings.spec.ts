@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { postingsOf, queryTermHashes, termFrequencies } from './postings.js';
+import { indexedText, postingsOf, queryTermHashes, termFrequencies, withPostings } from './postings.js';
+import { tokenize } from './tokenize.js';
 
 describe('keyword terms', () => {
   it('match a word in its inflections (Porter stems)', () => {
@@ -17,5 +18,23 @@ describe('keyword terms', () => {
     expect(new Set(termHashes).size).toBe(termHashes.length);
     expect(termFreqs.reduce((sum, count) => sum + count, 0)).toBe(6);
     expect(Math.max(...termFreqs)).toBe(3);
+  });
+});
+
+describe('a chunk with its contextual header', () => {
+  const chunk = { text: 'Employees take twenty days.', tokenCount: 4 };
+
+  it('is indexed under the header as well as its text, and keeps the text alone to show', () => {
+    const indexed = withPostings(chunk, 'handbook › Leave');
+
+    expect(indexed.text).toBe(chunk.text);
+    expect(indexed.header).toBe('handbook › Leave');
+    expect(indexed.termHashes).toEqual(expect.arrayContaining(queryTermHashes('handbook leave employees')));
+    expect(indexed.tokenCount).toBe(tokenize(indexedText(indexed)).length);
+  });
+
+  it('is indexed as its text alone without a header', () => {
+    expect(withPostings(chunk, '')).toMatchObject(postingsOf(chunk.text));
+    expect(indexedText({ header: '', text: chunk.text })).toBe(chunk.text);
   });
 });

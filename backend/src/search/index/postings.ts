@@ -7,7 +7,7 @@ import { tokenize } from './tokenize.js';
  * so a server can tell an index made another way, which keyword search would misread:
  * change it whenever `termFrequencies` or the tokenizer changes.
  */
-export const KEYWORD_TOKENIZER = 'porter-stemmed-v1';
+export const KEYWORD_TOKENIZER = 'porter-stemmed-v2';
 
 /** Porter's rules are for English words: numbers, codes and words with other letters are kept as they are. */
 const PLAIN_WORD = /^[a-z]+$/;
@@ -55,8 +55,28 @@ export function postingsOf(text: string): ChunkPostings {
   return { termHashes, termFreqs: termHashes.map((key) => counts.get(key)!) };
 }
 
-export function withPostings<Chunk extends { text: string }>(chunk: Chunk): Chunk & ChunkPostings {
-  return { ...chunk, ...postingsOf(chunk.text) };
+/**
+ * What keyword search and the embedding model read of a chunk: its contextual header (the
+ * document's title and headings) above its text. Only the text is ever shown.
+ */
+export function indexedText({ header, text }: { header: string; text: string }): string {
+  return header === '' ? text : `${header}\n\n${text}`;
+}
+
+/**
+ * A chunk ready for the index: its header and the postings of its indexed text, with the
+ * header's terms added to the chunk's term count (the blank line between them is no term).
+ */
+export function withPostings<Chunk extends { text: string; tokenCount: number }>(
+  chunk: Chunk,
+  header: string,
+): Chunk & ChunkPostings & { header: string } {
+  return {
+    ...chunk,
+    header,
+    tokenCount: chunk.tokenCount + tokenize(header).length,
+    ...postingsOf(indexedText({ header, text: chunk.text })),
+  };
 }
 
 /** A query's distinct indexable terms, as index keys. */

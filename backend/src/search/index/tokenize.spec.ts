@@ -31,6 +31,15 @@ describe('tokenize', () => {
     expect(tokenize('The report is in the archive and it was not there')).toEqual(['report', 'archive']);
   });
 
+  it('removes the function words of a question too, leaving what it asks about', () => {
+    expect(tokenize('What does the study show about these patients before their treatment?')).toEqual([
+      'study',
+      'show',
+      'patients',
+      'treatment',
+    ]);
+  });
+
   it('gives nothing for empty, whitespace-only or punctuation-only text', () => {
     expect(tokenize('')).toEqual([]);
     expect(tokenize(' \n\t ')).toEqual([]);

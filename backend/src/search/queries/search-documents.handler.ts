@@ -27,12 +27,16 @@ export class SearchDocumentsHandler implements IQueryHandler<SearchDocumentsQuer
       return tookMs;
     };
     try {
-      const { results, fallback } = await this.search.search(query, options, principal);
+      const { results, fallback } =
+        options.group === 'document'
+          ? await this.search.searchDocuments(query, options, principal)
+          : await this.search.searchPassages(query, options, principal);
       const tookMs = await record(results.length, true);
       return {
         success: true,
         query,
         type: options.type,
+        group: options.group,
         results,
         total: results.length,
         tookMs,

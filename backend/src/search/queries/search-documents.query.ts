@@ -1,12 +1,12 @@
 import { Query } from '@nestjs/cqrs';
-import type { SearchResponse } from '@docent/common/search';
+import type { SearchGrouping, SearchResponse } from '@docent/common/search';
 import type { Principal } from '../../auth/principal.js';
 import type { ResolvedSearchOptions } from '../retrieval/document-search.service.js';
 
 export class SearchDocumentsQuery extends Query<SearchResponse> {
   constructor(
     readonly query: string,
-    readonly options: ResolvedSearchOptions,
+    readonly options: ResolvedSearchOptions & { group: SearchGrouping },
     readonly principal: Principal,
   ) {
     super();

@@ -1,16 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SearchHit, SearchOptions, SearchType } from '@docent/common/search';
+import {
+  MAX_PASSAGES_PER_DOCUMENT,
+  MAX_SEARCH_LIMIT,
+  type SearchHit,
+  type SearchOptions,
+  type SearchPassage,
+  type SearchType,
+} from '@docent/common/search';
 import type { Principal } from '../../auth/principal.js';
 import { DomainError } from '../../common/domain-error.js';
 import { READABLE_DOCUMENTS, type ReadableDocuments } from '../../documents/readable-documents.port.js';
 import { EMBEDDING_PROVIDER, type EmbeddingProvider } from '../../embeddings/embedding-provider.js';
-import { ChunkIndex, type ChunkHit, type DocumentsWithin } from '../index/chunk-index.js';
+import { ChunkIndex, type ChunkHit, type ChunkWithDocument, type DocumentsWithin } from '../index/chunk-index.js';
 import { SEMANTIC_SEARCH_UNAVAILABLE } from '../rag-engine.probe.js';
+import { HitReranking, RERANK_DEPTH } from '../reranking/hit-reranking.js';
 import { fuseRankings } from './reciprocal-rank-fusion.js';
 import { snippetOf } from './snippet.js';
 
 /** Hybrid search fuses this many times the requested number of hits from each retriever, so fusion can reorder them. */
 const HYBRID_CANDIDATES_PER_RESULT = 4;
+/** Grouped by document, a search first reads this many passages per document asked for... */
+const PASSAGES_READ_PER_DOCUMENT = MAX_PASSAGES_PER_DOCUMENT;
+/** ...and this many times more while they hold fewer documents than asked for and more passages may match... */
+const PASSAGE_READ_GROWTH = 4;
+/** ...up to this many passages: a few long documents matching everywhere cannot make it read the whole index. */
+const MAX_PASSAGES_READ = MAX_SEARCH_LIMIT * PASSAGES_READ_PER_DOCUMENT * PASSAGE_READ_GROWTH;
 
 export type ResolvedSearchOptions = SearchOptions & { type: SearchType; limit: number };
 
@@ -22,15 +36,28 @@ export interface SearchOutcome {
 
 interface ScoredChunk {
   chunkId: string;
+  documentId: string;
   score: number;
   ranks?: SearchHit['ranks'];
 }
 
+/** The retrieved chunks, best first, whether the retrievers had no more to give, and any fallback. */
+interface Retrieval {
+  scored: ScoredChunk[];
+  exhausted: boolean;
+  fallback?: 'keyword';
+}
+
+/** A retrieved chunk with its stored text and document, and the reranker's score once reranked. */
+type RankedChunk = ScoredChunk & { chunk: ChunkWithDocument; rerankScore?: number };
+
 /**
  * Keyword (BM25), semantic (vector) and hybrid (fused) search over the chunks of the
- * documents the caller may read. Access and filters are part of every retrieval
- * statement (the documents feature's ReadableDocuments relation, joined), so a chunk
- * outside them is never even scored. Chat retrieves its passages through `search` too.
+ * documents the caller may read, the best hits reordered by the reranker when one is
+ * configured. Access and filters are part of every retrieval statement (the documents
+ * feature's ReadableDocuments relation, joined), so a chunk outside them is never even
+ * scored. `searchPassages` lists passages, as chat retrieves them; `searchDocuments`
+ * lists documents with their best passages, as the search page shows them.
  */
 @Injectable()
 export class DocumentSearch {
@@ -38,33 +65,109 @@ export class DocumentSearch {
     private readonly chunkIndex: ChunkIndex,
     @Inject(READABLE_DOCUMENTS) private readonly documents: ReadableDocuments,
     @Inject(EMBEDDING_PROVIDER) private readonly embedder: EmbeddingProvider | null,
+    private readonly reranking: HitReranking,
   ) {}
 
-  async search(query: string, options: ResolvedSearchOptions, principal: Principal): Promise<SearchOutcome> {
-    const within: DocumentsWithin = (bind) =>
+  /** The best `limit` passages. */
+  async searchPassages(query: string, options: ResolvedSearchOptions, principal: Principal): Promise<SearchOutcome> {
+    const within = this.withinFor(options, principal);
+    const read = this.reranking.reranker ? Math.max(options.limit, RERANK_DEPTH) : options.limit;
+    const { ranked, fallback } = await this.rankChunks(query, options, within, read);
+    return {
+      results: ranked.slice(0, options.limit).map((hit) => toSearchHit(hit, query)),
+      ...(fallback && { fallback }),
+    };
+  }
+
+  /**
+   * The best `limit` documents, ranked by their best passage, each with its best passages
+   * (at most MAX_PASSAGES_PER_DOCUMENT, best first). Passages are read in growing rounds
+   * until they hold `limit` documents or no more match.
+   */
+  async searchDocuments(query: string, options: ResolvedSearchOptions, principal: Principal): Promise<SearchOutcome> {
+    const within = this.withinFor(options, principal);
+    let read = options.limit * PASSAGES_READ_PER_DOCUMENT;
+    if (this.reranking.reranker) read = Math.max(read, RERANK_DEPTH);
+    for (;;) {
+      const { ranked, exhausted, fallback } = await this.rankChunks(query, options, within, read);
+      const groups = groupByDocument(ranked);
+      if (groups.length >= options.limit || exhausted || read >= MAX_PASSAGES_READ) {
+        return {
+          results: groups.slice(0, options.limit).map((group) => {
+            const hits = group.map((hit) => toSearchHit(hit, query));
+            return { ...hits[0]!, passages: hits.map(toPassage) };
+          }),
+          ...(fallback && { fallback }),
+        };
+      }
+      read = Math.min(read * PASSAGE_READ_GROWTH, MAX_PASSAGES_READ);
+    }
+  }
+
+  private withinFor(options: ResolvedSearchOptions, principal: Principal): DocumentsWithin {
+    return (bind) =>
       this.documents.relation({ reader: principal, fileTypes: options.fileTypes, tags: options.tags }, bind);
+  }
+
+  /** The best `count` chunks scoring at least minScore, with their texts, in the reranker's order if there is one. */
+  private async rankChunks(
+    query: string,
+    options: ResolvedSearchOptions,
+    within: DocumentsWithin,
+    count: number,
+  ): Promise<{ ranked: RankedChunk[]; exhausted: boolean; fallback?: 'keyword' }> {
+    const { scored, exhausted, fallback } = await this.retrieve(query, options, within, count);
+    const kept = scored
+      .filter((hit) => options.minScore === undefined || hit.score >= options.minScore)
+      .slice(0, count);
+    const chunks = new Map(
+      (
+        await this.chunkIndex.chunksWithDocuments(
+          kept.map((hit) => hit.chunkId),
+          within,
+        )
+      ).map((chunk) => [chunk.id, chunk]),
+    );
+    // A chunk replaced by reprocessing between the two statements is no longer there to show.
+    const found: RankedChunk[] = kept.flatMap((hit) => {
+      const chunk = chunks.get(hit.chunkId);
+      return chunk ? [{ ...hit, chunk }] : [];
+    });
+    const ranked = await this.reranking.rerank(query, found, (hit) => hit.chunk.text);
+    return { ranked, exhausted, ...(fallback && { fallback }) };
+  }
+
+  private async retrieve(
+    query: string,
+    options: ResolvedSearchOptions,
+    within: DocumentsWithin,
+    count: number,
+  ): Promise<Retrieval> {
     const retrieve = (type: 'keyword' | 'semantic', limit: number) =>
       type === 'keyword'
         ? this.chunkIndex.keywordSearch(query, { limit, documentIds: options.documentIds, within })
         : this.semantic(query, limit, options.documentIds, within);
 
-    let scored: ScoredChunk[];
-    let fallback: SearchOutcome['fallback'];
     if (options.type === 'hybrid' && this.embedder) {
-      const candidates = options.limit * HYBRID_CANDIDATES_PER_RESULT;
+      const candidates = count * HYBRID_CANDIDATES_PER_RESULT;
       const keyword = await retrieve('keyword', candidates);
       const semantic = await retrieve('semantic', candidates);
-      scored = fuseRankings(chunkIdsOf(keyword), chunkIdsOf(semantic));
-    } else if (options.type === 'hybrid') {
-      scored = await retrieve('keyword', options.limit);
-      fallback = 'keyword';
-    } else {
-      scored = await retrieve(options.type, options.limit);
+      const documentOf = new Map([...keyword, ...semantic].map((hit) => [hit.chunkId, hit.documentId]));
+      return {
+        scored: fuseRankings(chunkIdsOf(keyword), chunkIdsOf(semantic)).map((hit) => ({
+          ...hit,
+          documentId: documentOf.get(hit.chunkId)!,
+        })),
+        exhausted: keyword.length < candidates && semantic.length < candidates,
+      };
     }
-    const kept = scored
-      .filter((hit) => options.minScore === undefined || hit.score >= options.minScore)
-      .slice(0, options.limit);
-    return { results: await this.toHits(kept, query, within), ...(fallback && { fallback }) };
+    const type = options.type === 'hybrid' ? 'keyword' : options.type;
+    const scored = await retrieve(type, count);
+    return {
+      scored,
+      exhausted: scored.length < count,
+      ...(options.type === 'hybrid' && { fallback: 'keyword' as const }),
+    };
   }
 
   private async semantic(
@@ -77,33 +180,54 @@ export class DocumentSearch {
     const [vector] = await this.embedder.embed([query]);
     return this.chunkIndex.semanticSearch(vector!, { model: this.embedder.model, limit, documentIds, within });
   }
+}
 
-  /** The chunks' text, position and document, in the order of `scored`. */
-  private async toHits(scored: ScoredChunk[], query: string, within: DocumentsWithin): Promise<SearchHit[]> {
-    const chunks = await this.chunkIndex.chunksWithDocuments(
-      scored.map((hit) => hit.chunkId),
-      within,
-    );
-    const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]));
-    return scored.flatMap(({ chunkId, score, ranks }) => {
-      const chunk = byId.get(chunkId);
-      // A chunk replaced by reprocessing between the two statements is no longer there to show.
-      if (!chunk) return [];
-      return [
-        {
-          documentId: chunk.documentId,
-          documentName: chunk.documentName,
-          documentType: chunk.documentType,
-          chunkId,
-          text: chunk.text,
-          ...snippetOf(chunk.text, query),
-          position: chunk.position,
-          score,
-          ...(ranks && { ranks }),
-        },
-      ];
-    });
+/** The chunks of each document, in the order of each document's best, at most MAX_PASSAGES_PER_DOCUMENT each. */
+function groupByDocument(ranked: RankedChunk[]): RankedChunk[][] {
+  const groups = new Map<string, RankedChunk[]>();
+  for (const hit of ranked) {
+    const group = groups.get(hit.documentId);
+    if (!group) groups.set(hit.documentId, [hit]);
+    else if (group.length < MAX_PASSAGES_PER_DOCUMENT) group.push(hit);
   }
+  return [...groups.values()];
+}
+
+function toSearchHit({ chunkId, score, ranks, rerankScore, chunk }: RankedChunk, query: string): SearchHit {
+  return {
+    documentId: chunk.documentId,
+    documentName: chunk.documentName,
+    documentType: chunk.documentType,
+    chunkId,
+    text: chunk.text,
+    ...snippetOf(chunk.text, query),
+    position: chunk.position,
+    score,
+    ...(ranks && { ranks }),
+    ...(rerankScore !== undefined && { rerankScore }),
+  };
+}
+
+function toPassage({
+  chunkId,
+  text,
+  snippet,
+  highlights,
+  position,
+  score,
+  ranks,
+  rerankScore,
+}: SearchHit): SearchPassage {
+  return {
+    chunkId,
+    text,
+    snippet,
+    highlights,
+    position,
+    score,
+    ...(ranks && { ranks }),
+    ...(rerankScore !== undefined && { rerankScore }),
+  };
 }
 
 const chunkIdsOf = (hits: ChunkHit[]) => hits.map((hit) => hit.chunkId);

@@ -33,6 +33,8 @@ export class ToolContexts {
               query,
               {
                 type: DEFAULT_SEARCH_TYPE,
+                // The tool lists passages, each with its content.
+                group: 'passage',
                 limit: options.limit ?? DEFAULT_SEARCH_LIMIT,
                 ...(options.documentIds && { documentIds: [...options.documentIds] }),
               },

@@ -225,7 +225,11 @@ export class McpServers {
   /** MCP prompts have no system role: the instructions and sources come first, as the user's. */
   private async groundedAnswerPrompt(question: string, principal: Principal): Promise<GetPromptResult> {
     const { results } = await this.queries.execute(
-      new SearchDocumentsQuery(question, { type: DEFAULT_SEARCH_TYPE, limit: PROMPT_PASSAGES }, principal),
+      new SearchDocumentsQuery(
+        question,
+        { type: DEFAULT_SEARCH_TYPE, group: 'passage', limit: PROMPT_PASSAGES },
+        principal,
+      ),
     );
     const messages = buildGroundedMessages({
       question,
