@@ -5,7 +5,7 @@ import { Badge } from '~/components/ui/badge';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { StatCard, StatCardGrid } from '~/components/ui/stat-card';
 import { ChartCard } from '~/dashboard/charts/chart-card';
-import { formatCost, formatCount, formatMilliseconds, formatPercent } from '~/dashboard/dashboard-format';
+import { useNumberFormats } from '~/dashboard/use-number-formats';
 import { bucketLabel } from './analytics-period';
 import { BarSeriesChart } from './bar-series-chart';
 
@@ -14,28 +14,29 @@ const SMALL_CHART_HEIGHT = 180;
 
 /** The three measures of usage over time, each its own chart: they differ in scale. */
 const USAGE_MEASURES = [
-  { key: 'requests', title: 'Requests', unit: 'requests', format: formatCount },
-  { key: 'tokens', title: 'Tokens', unit: 'tokens', format: formatCount },
-  { key: 'cost', title: 'Cost', unit: 'spent', format: formatCost },
+  { key: 'requests', title: 'Requests', unit: 'requests', format: 'count' },
+  { key: 'tokens', title: 'Tokens', unit: 'tokens', format: 'count' },
+  { key: 'cost', title: 'Cost', unit: 'spent', format: 'cost' },
 ] as const;
-const msOrNone = (value: number | null) => (value === null ? 'No requests' : formatMilliseconds(value));
 
 export function OverviewView({ report }: { report: AnalyticsReport }) {
   const { overview } = report;
+  const format = useNumberFormats();
   return (
     <StatCardGrid label="Overview">
-      <StatCard label="Total users" value={formatCount(overview.totalUsers)} tone="primary" />
-      <StatCard label="Documents processed" value={formatCount(overview.documentsProcessed)} tone="success" />
-      <StatCard label="Search queries" value={formatCount(overview.searchQueries)} tone="info" />
-      <StatCard label="Chat sessions" value={formatCount(overview.chatSessions)} tone="info" />
+      <StatCard label="Total users" value={format.count(overview.totalUsers)} tone="primary" />
+      <StatCard label="Documents processed" value={format.count(overview.documentsProcessed)} tone="success" />
+      <StatCard label="Search queries" value={format.count(overview.searchQueries)} tone="info" />
+      <StatCard label="Chat sessions" value={format.count(overview.chatSessions)} tone="info" />
       <StatCard label="Average response time" value={`${Math.round(overview.averageResponseTime)} ms`} tone="neutral" />
-      <StatCard label="System uptime" value={formatPercent(overview.uptimePercent)} tone="success" />
+      <StatCard label="System uptime" value={format.percent(overview.uptimePercent)} tone="success" />
     </StatCardGrid>
   );
 }
 
 function CostTable({ title, rows, nameHeading }: { title: string; rows: UsageBreakdown[]; nameHeading: string }) {
   const titleId = useId();
+  const format = useNumberFormats();
   // Cost first: what each one spent is what readers come for.
   const byCost = [...rows].sort((a, b) => b.cost - a.cost || b.requests - a.requests);
   return (
@@ -60,10 +61,10 @@ function CostTable({ title, rows, nameHeading }: { title: string; rows: UsageBre
                 {byCost.map((row) => (
                   <tr key={row.id}>
                     <th scope="row">{row.name}</th>
-                    <td>{formatCost(row.cost)}</td>
-                    <td>{row.requests.toLocaleString('en')}</td>
-                    <td>{row.tokens.toLocaleString('en')}</td>
-                    <td>{row.errors.toLocaleString('en')}</td>
+                    <td>{format.cost(row.cost)}</td>
+                    <td>{format.whole(row.requests)}</td>
+                    <td>{format.whole(row.tokens)}</td>
+                    <td>{format.whole(row.errors)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -78,6 +79,7 @@ function CostTable({ title, rows, nameHeading }: { title: string; rows: UsageBre
 export function UsageView({ report }: { report: AnalyticsReport }) {
   const { usage, period } = report;
   const topSearchesId = useId();
+  const format = useNumberFormats();
   const totals = usage.series.reduce(
     (sum, point) => ({
       requests: sum.requests + point.requests,
@@ -102,7 +104,7 @@ export function UsageView({ report }: { report: AnalyticsReport }) {
             <ChartCard
               key={measure.key}
               title={`${measure.title} over time`}
-              summary={`${measure.format(total)} ${measure.unit} over the period (${bucketName}).`}
+              summary={`${format[measure.format](total)} ${measure.unit} over the period (${bucketName}).`}
               height={SMALL_CHART_HEIGHT}
               empty={total === 0 ? `No ${measure.unit} in this period.` : null}
               table={{
@@ -110,7 +112,7 @@ export function UsageView({ report }: { report: AnalyticsReport }) {
                 columns: [period === '24h' ? 'Hour (UTC)' : 'Day', measure.title],
                 rows: usage.series.map((point) => [
                   bucketLabel(period, point.start),
-                  measure.format(point[measure.key]),
+                  format[measure.format](point[measure.key]),
                 ]),
               }}
             >
@@ -118,7 +120,7 @@ export function UsageView({ report }: { report: AnalyticsReport }) {
                 <BarSeriesChart
                   width={width}
                   height={height}
-                  formatValue={measure.format}
+                  formatValue={format[measure.format]}
                   data={usage.series.map((point) => ({
                     key: point.start,
                     label: bucketLabel(period, point.start),
@@ -137,8 +139,8 @@ export function UsageView({ report }: { report: AnalyticsReport }) {
       </StyledTwoColumns>
       <CostTable title="Cost per user" nameHeading="User" rows={usage.byUser} />
       <StyledMuted>
-        MCP tool runs in this period: {formatCount(usage.toolExecutions.total)} (
-        {formatCount(usage.toolExecutions.failed)} failed).
+        MCP tool runs in this period: {format.count(usage.toolExecutions.total)} (
+        {format.count(usage.toolExecutions.failed)} failed).
       </StyledMuted>
 
       <StyledTwoColumns>
@@ -152,7 +154,7 @@ export function UsageView({ report }: { report: AnalyticsReport }) {
                 {usage.topSearches.map((search) => (
                   <li key={search.query}>
                     <span>{search.query}</span>
-                    <Badge $tone="neutral">{search.count.toLocaleString('en')}</Badge>
+                    <Badge $tone="neutral">{format.whole(search.count)}</Badge>
                   </li>
                 ))}
               </StyledRanked>
@@ -163,7 +165,7 @@ export function UsageView({ report }: { report: AnalyticsReport }) {
           title="Busiest hours"
           summary={
             busiest && busiest.requests > 0
-              ? `Requests by hour of the day (UTC) over the period; busiest ${hourLabel(busiest.hour)} with ${formatCount(busiest.requests)}.`
+              ? `Requests by hour of the day (UTC) over the period; busiest ${hourLabel(busiest.hour)} with ${format.count(busiest.requests)}.`
               : 'Requests by hour of the day (UTC) over the period.'
           }
           height={CHART_HEIGHT}
@@ -201,6 +203,7 @@ function ErrorRateTable({
   rows: { name: string; requests: number; errors: number; errorRate: number }[];
 }) {
   const titleId = useId();
+  const format = useNumberFormats();
   return (
     <Card aria-labelledby={titleId}>
       <CardHeader title={title} titleId={titleId} level={3} />
@@ -222,9 +225,9 @@ function ErrorRateTable({
                 {rows.map((row) => (
                   <tr key={row.name}>
                     <th scope="row">{row.name}</th>
-                    <td>{formatPercent(row.errorRate * 100)}</td>
-                    <td>{row.errors.toLocaleString('en')}</td>
-                    <td>{row.requests.toLocaleString('en')}</td>
+                    <td>{format.percent(row.errorRate * 100)}</td>
+                    <td>{format.whole(row.errors)}</td>
+                    <td>{format.whole(row.requests)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -239,6 +242,8 @@ function ErrorRateTable({
 export function HealthView({ report }: { report: AnalyticsReport }) {
   const { health } = report;
   const historyId = useId();
+  const format = useNumberFormats();
+  const msOrNone = (value: number | null) => (value === null ? 'No requests' : format.milliseconds(value));
   return (
     <StyledStack>
       <StatCardGrid label="Latency percentiles">
@@ -284,8 +289,8 @@ export function HealthView({ report }: { report: AnalyticsReport }) {
                     return (
                       <tr key={component}>
                         <th scope="row">{component}</th>
-                        <td>{samples.length === 0 ? '—' : formatPercent((ready / samples.length) * 100)}</td>
-                        <td>{samples.length.toLocaleString('en')}</td>
+                        <td>{samples.length === 0 ? '—' : format.percent((ready / samples.length) * 100)}</td>
+                        <td>{format.whole(samples.length)}</td>
                         <td>
                           {latest ? (
                             <Badge $tone={latest.status === 'ready' ? 'success' : 'warning'}>{latest.status}</Badge>
