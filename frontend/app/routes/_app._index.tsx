@@ -22,8 +22,9 @@ import { useDashboardLiveUpdates, type LiveMode } from '~/dashboard/use-dashboar
 import { useNumberFormats } from '~/dashboard/use-number-formats';
 import { anonymousCall, ApiError, signedInApi } from '~/lib/api-client.server';
 import { actorOf } from '~/lib/user';
+import { pageTitle } from '~/i18n/page-title';
 
-export const meta: MetaFunction = () => [{ title: 'Dashboard · Docent' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'dashboard') }];
 
 /** The dashboard's metrics and the server's status, read together. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

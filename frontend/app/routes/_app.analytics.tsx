@@ -16,8 +16,9 @@ import { OfflineNotice, Page, PageHeader, PageHeaderActions } from '~/components
 import { Tabs } from '~/components/ui/tabs';
 import { ApiError, signedInApi } from '~/lib/api-client.server';
 import { actorOf } from '~/lib/user';
+import { pageTitle } from '~/i18n/page-title';
 
-export const meta: MetaFunction = () => [{ title: 'Analytics · Docent' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'analytics') }];
 
 /** The period's report (?period=, 7d by default). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
