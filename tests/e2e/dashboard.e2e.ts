@@ -154,4 +154,38 @@ test.describe('the dashboard', () => {
     expect(exported.series.hourly).toHaveLength(24);
     expect(typeof exported.realtimeMetrics.totalRequests).toBe('number');
   });
+
+  test('in German: the dashboard, Analytics, the 404 page and their titles', async ({
+    page,
+    account,
+    baseURL,
+    login,
+  }) => {
+    const saved = await fetch(new URL('/api/user/preferences', baseURL), {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${account.accessToken}` },
+      body: JSON.stringify({ language: 'de' }),
+    });
+    expect(saved.status).toBe(200);
+    await login();
+
+    await expect(page).toHaveTitle('Übersicht · Docent');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('KI-Plattform-Dashboard');
+    const cost = page
+      .locator('dl[aria-label="Plattformkennzahlen"] > div')
+      .filter({ has: page.getByRole('term').filter({ hasText: 'Gesamtkosten' }) })
+      .locator('dd strong');
+    // German writes the decimal comma and puts the currency sign after the figure.
+    await expect(cost).toHaveText(/^\d+(\.\d{3})*,\d{2}\u00a0\$$/);
+    await expect(page.getByRole('heading', { name: 'Schnellaktionen' })).toBeVisible();
+
+    await page.goto('/analytics');
+    await expect(page).toHaveTitle('Analysen · Docent');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analysen');
+    await expect(page.getByRole('tab', { name: 'Übersicht' })).toHaveAttribute('aria-selected', 'true');
+
+    await page.goto('/no-such-page');
+    await expect(page).toHaveTitle('Seite nicht gefunden · Docent');
+    await expect(page.getByRole('heading', { name: 'Hoppla! Seite nicht gefunden' })).toBeVisible();
+  });
 });

@@ -1,11 +1,12 @@
 import type { AnalyticsReport, UsageBreakdown } from '@docent/common/metrics';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Badge } from '~/components/ui/badge';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
 import { StatCard, StatCardGrid } from '~/components/ui/stat-card';
 import { ChartCard } from '~/dashboard/charts/chart-card';
-import { formatCost, formatCount, formatMilliseconds, formatPercent } from '~/dashboard/dashboard-format';
+import { useNumberFormats } from '~/dashboard/use-number-formats';
 import { bucketLabel } from './analytics-period';
 import { BarSeriesChart } from './bar-series-chart';
 
@@ -14,28 +15,46 @@ const SMALL_CHART_HEIGHT = 180;
 
 /** The three measures of usage over time, each its own chart: they differ in scale. */
 const USAGE_MEASURES = [
-  { key: 'requests', title: 'Requests', unit: 'requests', format: formatCount },
-  { key: 'tokens', title: 'Tokens', unit: 'tokens', format: formatCount },
-  { key: 'cost', title: 'Cost', unit: 'spent', format: formatCost },
+  { key: 'requests', format: 'count' },
+  { key: 'tokens', format: 'count' },
+  { key: 'cost', format: 'cost' },
 ] as const;
-const msOrNone = (value: number | null) => (value === null ? 'No requests' : formatMilliseconds(value));
 
 export function OverviewView({ report }: { report: AnalyticsReport }) {
   const { overview } = report;
+  const { t, i18n } = useTranslation('analytics');
+  const format = useNumberFormats();
+  // '245 ms' as the overview has always written it; a response time needs no thousands separator.
+  const milliseconds = new Intl.NumberFormat(i18n.language, {
+    style: 'unit',
+    unit: 'millisecond',
+    maximumFractionDigits: 0,
+    useGrouping: false,
+  });
   return (
-    <StatCardGrid label="Overview">
-      <StatCard label="Total users" value={formatCount(overview.totalUsers)} tone="primary" />
-      <StatCard label="Documents processed" value={formatCount(overview.documentsProcessed)} tone="success" />
-      <StatCard label="Search queries" value={formatCount(overview.searchQueries)} tone="info" />
-      <StatCard label="Chat sessions" value={formatCount(overview.chatSessions)} tone="info" />
-      <StatCard label="Average response time" value={`${Math.round(overview.averageResponseTime)} ms`} tone="neutral" />
-      <StatCard label="System uptime" value={formatPercent(overview.uptimePercent)} tone="success" />
+    <StatCardGrid label={t('tabs.overview')}>
+      <StatCard label={t('overview.totalUsers')} value={format.count(overview.totalUsers)} tone="primary" />
+      <StatCard
+        label={t('overview.documentsProcessed')}
+        value={format.count(overview.documentsProcessed)}
+        tone="success"
+      />
+      <StatCard label={t('overview.searchQueries')} value={format.count(overview.searchQueries)} tone="info" />
+      <StatCard label={t('overview.chatSessions')} value={format.count(overview.chatSessions)} tone="info" />
+      <StatCard
+        label={t('overview.averageResponseTime')}
+        value={milliseconds.format(overview.averageResponseTime)}
+        tone="neutral"
+      />
+      <StatCard label={t('overview.systemUptime')} value={format.percent(overview.uptimePercent)} tone="success" />
     </StatCardGrid>
   );
 }
 
 function CostTable({ title, rows, nameHeading }: { title: string; rows: UsageBreakdown[]; nameHeading: string }) {
   const titleId = useId();
+  const { t } = useTranslation('analytics');
+  const format = useNumberFormats();
   // Cost first: what each one spent is what readers come for.
   const byCost = [...rows].sort((a, b) => b.cost - a.cost || b.requests - a.requests);
   return (
@@ -43,27 +62,27 @@ function CostTable({ title, rows, nameHeading }: { title: string; rows: UsageBre
       <CardHeader title={title} titleId={titleId} level={3} />
       <CardBody>
         {byCost.length === 0 ? (
-          <StyledMuted>Nothing in this period.</StyledMuted>
+          <StyledMuted>{t('nothingInPeriod')}</StyledMuted>
         ) : (
           <StyledTableWrap>
             <StyledTable aria-labelledby={titleId}>
               <thead>
                 <tr>
                   <th scope="col">{nameHeading}</th>
-                  <th scope="col">Cost</th>
-                  <th scope="col">Requests</th>
-                  <th scope="col">Tokens</th>
-                  <th scope="col">Errors</th>
+                  <th scope="col">{t('columns.cost')}</th>
+                  <th scope="col">{t('columns.requests')}</th>
+                  <th scope="col">{t('columns.tokens')}</th>
+                  <th scope="col">{t('columns.errors')}</th>
                 </tr>
               </thead>
               <tbody>
                 {byCost.map((row) => (
                   <tr key={row.id}>
                     <th scope="row">{row.name}</th>
-                    <td>{formatCost(row.cost)}</td>
-                    <td>{row.requests.toLocaleString('en')}</td>
-                    <td>{row.tokens.toLocaleString('en')}</td>
-                    <td>{row.errors.toLocaleString('en')}</td>
+                    <td>{format.cost(row.cost)}</td>
+                    <td>{format.whole(row.requests)}</td>
+                    <td>{format.whole(row.tokens)}</td>
+                    <td>{format.whole(row.errors)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -78,6 +97,8 @@ function CostTable({ title, rows, nameHeading }: { title: string; rows: UsageBre
 export function UsageView({ report }: { report: AnalyticsReport }) {
   const { usage, period } = report;
   const topSearchesId = useId();
+  const { t } = useTranslation('analytics');
+  const format = useNumberFormats();
   const totals = usage.series.reduce(
     (sum, point) => ({
       requests: sum.requests + point.requests,
@@ -90,7 +111,7 @@ export function UsageView({ report }: { report: AnalyticsReport }) {
     (top, hour) => (top && top.requests >= hour.requests ? top : hour),
     null,
   );
-  const bucketName = period === '24h' ? 'per hour, UTC' : 'per day';
+  const bucketName = period === '24h' ? t('perHourUtc') : t('perDay');
   const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
   return (
@@ -101,16 +122,22 @@ export function UsageView({ report }: { report: AnalyticsReport }) {
           return (
             <ChartCard
               key={measure.key}
-              title={`${measure.title} over time`}
-              summary={`${measure.format(total)} ${measure.unit} over the period (${bucketName}).`}
+              title={t(`measures.${measure.key}.overTime`)}
+              summary={t(`measures.${measure.key}.summary`, {
+                total: format[measure.format](total),
+                buckets: bucketName,
+              })}
               height={SMALL_CHART_HEIGHT}
-              empty={total === 0 ? `No ${measure.unit} in this period.` : null}
+              empty={total === 0 ? t(`measures.${measure.key}.empty`) : null}
               table={{
-                caption: `${measure.title} over time`,
-                columns: [period === '24h' ? 'Hour (UTC)' : 'Day', measure.title],
+                caption: t(`measures.${measure.key}.overTime`),
+                columns: [
+                  period === '24h' ? t('columns.hourUtc') : t('columns.day'),
+                  t(`measures.${measure.key}.title`),
+                ],
                 rows: usage.series.map((point) => [
                   bucketLabel(period, point.start),
-                  measure.format(point[measure.key]),
+                  format[measure.format](point[measure.key]),
                 ]),
               }}
             >
@@ -118,7 +145,7 @@ export function UsageView({ report }: { report: AnalyticsReport }) {
                 <BarSeriesChart
                   width={width}
                   height={height}
-                  formatValue={measure.format}
+                  formatValue={format[measure.format]}
                   data={usage.series.map((point) => ({
                     key: point.start,
                     label: bucketLabel(period, point.start),
@@ -132,27 +159,29 @@ export function UsageView({ report }: { report: AnalyticsReport }) {
       </StyledThreeColumns>
 
       <StyledTwoColumns>
-        <CostTable title="Cost per model" nameHeading="Model" rows={usage.byModel} />
-        <CostTable title="Cost per provider" nameHeading="Provider" rows={usage.byProvider} />
+        <CostTable title={t('costPerModel')} nameHeading={t('columns.model')} rows={usage.byModel} />
+        <CostTable title={t('costPerProvider')} nameHeading={t('columns.provider')} rows={usage.byProvider} />
       </StyledTwoColumns>
-      <CostTable title="Cost per user" nameHeading="User" rows={usage.byUser} />
+      <CostTable title={t('costPerUser')} nameHeading={t('columns.user')} rows={usage.byUser} />
       <StyledMuted>
-        MCP tool runs in this period: {formatCount(usage.toolExecutions.total)} (
-        {formatCount(usage.toolExecutions.failed)} failed).
+        {t('toolRuns', {
+          total: format.count(usage.toolExecutions.total),
+          failed: format.count(usage.toolExecutions.failed),
+        })}
       </StyledMuted>
 
       <StyledTwoColumns>
         <Card aria-labelledby={topSearchesId}>
-          <CardHeader title="Top searches" titleId={topSearchesId} level={3} />
+          <CardHeader title={t('topSearches')} titleId={topSearchesId} level={3} />
           <CardBody>
             {usage.topSearches.length === 0 ? (
-              <StyledMuted>No searches in this period.</StyledMuted>
+              <StyledMuted>{t('noSearches')}</StyledMuted>
             ) : (
               <StyledRanked>
                 {usage.topSearches.map((search) => (
                   <li key={search.query}>
                     <span>{search.query}</span>
-                    <Badge $tone="neutral">{search.count.toLocaleString('en')}</Badge>
+                    <Badge $tone="neutral">{format.whole(search.count)}</Badge>
                   </li>
                 ))}
               </StyledRanked>
@@ -160,17 +189,17 @@ export function UsageView({ report }: { report: AnalyticsReport }) {
           </CardBody>
         </Card>
         <ChartCard
-          title="Busiest hours"
+          title={t('busiestHours.title')}
           summary={
             busiest && busiest.requests > 0
-              ? `Requests by hour of the day (UTC) over the period; busiest ${hourLabel(busiest.hour)} with ${formatCount(busiest.requests)}.`
-              : 'Requests by hour of the day (UTC) over the period.'
+              ? t('busiestHours.summary', { hour: hourLabel(busiest.hour), requests: format.count(busiest.requests) })
+              : t('busiestHours.summaryEmpty')
           }
           height={CHART_HEIGHT}
-          empty={!busiest || busiest.requests === 0 ? 'No requests in this period.' : null}
+          empty={!busiest || busiest.requests === 0 ? t('noRequestsInPeriod') : null}
           table={{
-            caption: 'Requests by hour of the day (UTC)',
-            columns: ['Hour', 'Requests'],
+            caption: t('busiestHours.caption'),
+            columns: [t('columns.hour'), t('columns.requests')],
             rows: usage.busiestHours.map((hour) => [hourLabel(hour.hour), hour.requests]),
           }}
         >
@@ -201,30 +230,32 @@ function ErrorRateTable({
   rows: { name: string; requests: number; errors: number; errorRate: number }[];
 }) {
   const titleId = useId();
+  const { t } = useTranslation('analytics');
+  const format = useNumberFormats();
   return (
     <Card aria-labelledby={titleId}>
       <CardHeader title={title} titleId={titleId} level={3} />
       <CardBody>
         {rows.length === 0 ? (
-          <StyledMuted>No requests in this period.</StyledMuted>
+          <StyledMuted>{t('noRequestsInPeriod')}</StyledMuted>
         ) : (
           <StyledTableWrap>
             <StyledTable aria-labelledby={titleId}>
               <thead>
                 <tr>
                   <th scope="col">{heading}</th>
-                  <th scope="col">Error rate</th>
-                  <th scope="col">Errors</th>
-                  <th scope="col">Requests</th>
+                  <th scope="col">{t('columns.errorRate')}</th>
+                  <th scope="col">{t('columns.errors')}</th>
+                  <th scope="col">{t('columns.requests')}</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.name}>
                     <th scope="row">{row.name}</th>
-                    <td>{formatPercent(row.errorRate * 100)}</td>
-                    <td>{row.errors.toLocaleString('en')}</td>
-                    <td>{row.requests.toLocaleString('en')}</td>
+                    <td>{format.percent(row.errorRate * 100)}</td>
+                    <td>{format.whole(row.errors)}</td>
+                    <td>{format.whole(row.requests)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -239,39 +270,42 @@ function ErrorRateTable({
 export function HealthView({ report }: { report: AnalyticsReport }) {
   const { health } = report;
   const historyId = useId();
+  const { t } = useTranslation('analytics');
+  const format = useNumberFormats();
+  const msOrNone = (value: number | null) => (value === null ? t('noRequests') : format.milliseconds(value));
   return (
     <StyledStack>
-      <StatCardGrid label="Latency percentiles">
-        <StatCard label="p50 latency" value={msOrNone(health.latency.p50)} tone="success" />
-        <StatCard label="p95 latency" value={msOrNone(health.latency.p95)} tone="warning" />
-        <StatCard label="p99 latency" value={msOrNone(health.latency.p99)} tone="danger" />
+      <StatCardGrid label={t('latency.label')}>
+        <StatCard label={t('latency.p50')} value={msOrNone(health.latency.p50)} tone="success" />
+        <StatCard label={t('latency.p95')} value={msOrNone(health.latency.p95)} tone="warning" />
+        <StatCard label={t('latency.p99')} value={msOrNone(health.latency.p99)} tone="danger" />
       </StatCardGrid>
       <StyledTwoColumns>
         <ErrorRateTable
-          title="Error rates by route"
-          heading="Route"
+          title={t('errorRatesByRoute')}
+          heading={t('columns.route')}
           rows={health.errorRatesByRoute.map((row) => ({ ...row, name: row.route }))}
         />
         <ErrorRateTable
-          title="Error rates by model"
-          heading="Model"
+          title={t('errorRatesByModel')}
+          heading={t('columns.model')}
           rows={health.errorRatesByModel.map((row) => ({ ...row, name: row.model }))}
         />
       </StyledTwoColumns>
       <Card aria-labelledby={historyId}>
-        <CardHeader title="Component history" titleId={historyId} level={3} />
+        <CardHeader title={t('componentHistory')} titleId={historyId} level={3} />
         <CardBody>
           {health.componentHistory.length === 0 ? (
-            <StyledMuted>No samples in this period.</StyledMuted>
+            <StyledMuted>{t('noSamples')}</StyledMuted>
           ) : (
             <StyledTableWrap>
               <StyledTable aria-labelledby={historyId}>
                 <thead>
                   <tr>
-                    <th scope="col">Component</th>
-                    <th scope="col">Ready</th>
-                    <th scope="col">Samples</th>
-                    <th scope="col">Latest</th>
+                    <th scope="col">{t('columns.component')}</th>
+                    <th scope="col">{t('columns.ready')}</th>
+                    <th scope="col">{t('columns.samples')}</th>
+                    <th scope="col">{t('columns.latest')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -284,8 +318,8 @@ export function HealthView({ report }: { report: AnalyticsReport }) {
                     return (
                       <tr key={component}>
                         <th scope="row">{component}</th>
-                        <td>{samples.length === 0 ? '—' : formatPercent((ready / samples.length) * 100)}</td>
-                        <td>{samples.length.toLocaleString('en')}</td>
+                        <td>{samples.length === 0 ? '—' : format.percent((ready / samples.length) * 100)}</td>
+                        <td>{format.whole(samples.length)}</td>
                         <td>
                           {latest ? (
                             <Badge $tone={latest.status === 'ready' ? 'success' : 'warning'}>{latest.status}</Badge>

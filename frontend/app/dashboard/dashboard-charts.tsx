@@ -1,19 +1,22 @@
 import type { DashboardMetrics } from '@docent/common/metrics';
+import { useTranslation } from 'react-i18next';
 import styled, { useTheme } from 'styled-components';
 import { ChartCard, utcHourLabel } from './charts/chart-card';
 import { ModelPerformanceChart } from './charts/model-performance-chart';
 import { ModelUsageChart, providerColour } from './charts/model-usage-chart';
 import { ResponseTimesChart } from './charts/response-times-chart';
-import { formatCost, formatCount, formatMilliseconds } from './dashboard-format';
+import { useNumberFormats } from './use-number-formats';
 
 const CHART_HEIGHT = 220;
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-const msOrNone = (value: number | null) => (value === null ? 'no requests' : formatMilliseconds(value));
 
 /** The charts block: AI Model Performance, Model Usage and Response Times, from the dashboard's series. */
 export function DashboardCharts({ series }: { series: DashboardMetrics['series'] }) {
   const theme = useTheme();
+  const { t } = useTranslation('dashboard');
+  const format = useNumberFormats();
+  const msOrNone = (value: number | null) => (value === null ? t('charts.noRequests') : format.milliseconds(value));
   const { hourly, twoHourly, providerShare } = series;
   const requests = sum(hourly.map((point) => point.requests));
   const errors = sum(hourly.map((point) => point.errors));
@@ -27,23 +30,37 @@ export function DashboardCharts({ series }: { series: DashboardMetrics['series']
   );
 
   return (
-    <StyledCharts aria-label="Charts">
+    <StyledCharts aria-label={t('charts.label')}>
       <StyledWide>
         <ChartCard
-          title="AI Model Performance"
-          summary={`Last 24 hours by hour (UTC): ${formatCount(requests)} API requests (bars), ${formatCount(errors)} failed (red), ${formatCount(modelCalls)} model calls (line) using ${formatCount(tokens)} tokens for ${formatCost(cost)}.`}
+          title={t('charts.performance.title')}
+          summary={t('charts.performance.summary', {
+            requests: format.count(requests),
+            failed: format.count(errors),
+            modelCalls: format.count(modelCalls),
+            tokens: format.count(tokens),
+            cost: format.cost(cost),
+          })}
           height={CHART_HEIGHT}
-          empty={requests + modelCalls === 0 ? 'No requests in the last 24 hours.' : null}
+          empty={requests + modelCalls === 0 ? t('charts.performance.empty') : null}
           table={{
-            caption: 'AI Model Performance, hourly, last 24 hours (UTC)',
-            columns: ['Hour', 'API requests', 'Failed', 'Model calls', 'Tokens', 'Cost', 'Average response time'],
+            caption: t('charts.performance.caption'),
+            columns: [
+              t('charts.performance.hour'),
+              t('charts.performance.apiRequests'),
+              t('charts.performance.failed'),
+              t('charts.performance.modelCalls'),
+              t('charts.performance.tokens'),
+              t('charts.performance.cost'),
+              t('charts.performance.averageResponseTime'),
+            ],
             rows: hourly.map((point) => [
               utcHourLabel(point.start),
               point.requests,
               point.errors,
               point.modelCalls,
               point.tokens,
-              formatCost(point.cost),
+              format.cost(point.cost),
               msOrNone(point.averageResponseTime),
             ]),
           }}
@@ -53,47 +70,70 @@ export function DashboardCharts({ series }: { series: DashboardMetrics['series']
       </StyledWide>
 
       <ChartCard
-        title="Model Usage"
+        title={t('charts.usage.title')}
         summary={
           providerShare.length === 0
-            ? 'Share of model calls by provider over the last 24 hours.'
-            : `Share of model calls by provider over the last 24 hours: ${providerShare.map((share) => `${share.displayName} ${share.percent}%`).join(', ')}.`
+            ? t('charts.usage.summaryEmpty')
+            : t('charts.usage.summary', {
+                shares: providerShare
+                  .map((share) =>
+                    t('charts.usage.share', {
+                      provider: share.displayName,
+                      percent: format.wholePercent(share.percent),
+                    }),
+                  )
+                  .join(', '),
+              })
         }
         height={CHART_HEIGHT - 60}
-        empty={providerShare.length === 0 ? 'No model calls in the last 24 hours.' : null}
+        empty={providerShare.length === 0 ? t('charts.usage.empty') : null}
         footer={
           providerShare.length > 0 && (
-            <StyledLegend aria-label="Model Usage legend">
+            <StyledLegend aria-label={t('charts.usage.legend')}>
               {providerShare.map((share, index) => (
                 <li key={share.provider}>
                   <StyledSwatch style={{ background: providerColour(theme, index) }} aria-hidden="true" />
-                  {share.displayName} <strong>{share.percent}%</strong>
+                  {share.displayName} <strong>{format.wholePercent(share.percent)}</strong>
                 </li>
               ))}
             </StyledLegend>
           )
         }
         table={{
-          caption: 'Model Usage by provider, last 24 hours',
-          columns: ['Provider', 'Model calls', 'Share'],
-          rows: providerShare.map((share) => [share.displayName, share.requests, `${share.percent}%`]),
+          caption: t('charts.usage.caption'),
+          columns: [t('charts.usage.provider'), t('charts.usage.modelCalls'), t('charts.usage.shareColumn')],
+          rows: providerShare.map((share) => [share.displayName, share.requests, format.wholePercent(share.percent)]),
         }}
       >
         {({ width, height }) => <ModelUsageChart width={width} height={height} shares={providerShare} />}
       </ChartCard>
 
       <ChartCard
-        title="Response Times"
+        title={t('charts.responseTimes.title')}
         summary={
           slowest
-            ? `Last 24 hours in two-hour periods (UTC): average (solid) and 95th percentile (dashed). Slowest period from ${utcHourLabel(slowest.start)}: average ${msOrNone(slowest.averageResponseTime)}${slowest.p95ResponseTime === null ? '' : `, 95% under ${msOrNone(slowest.p95ResponseTime)}`}.`
-            : 'Last 24 hours in two-hour periods (UTC): average and 95th percentile response times.'
+            ? t(
+                slowest.p95ResponseTime === null
+                  ? 'charts.responseTimes.summary'
+                  : 'charts.responseTimes.summaryWithP95',
+                {
+                  from: utcHourLabel(slowest.start),
+                  average: msOrNone(slowest.averageResponseTime),
+                  p95: msOrNone(slowest.p95ResponseTime),
+                },
+              )
+            : t('charts.responseTimes.summaryEmpty')
         }
         height={CHART_HEIGHT}
-        empty={timed.length === 0 ? 'No requests in the last 24 hours.' : null}
+        empty={timed.length === 0 ? t('charts.responseTimes.empty') : null}
         table={{
-          caption: 'Response Times, two-hourly, last 24 hours (UTC)',
-          columns: ['From', 'Requests', 'Average', '95th percentile'],
+          caption: t('charts.responseTimes.caption'),
+          columns: [
+            t('charts.responseTimes.from'),
+            t('charts.responseTimes.requests'),
+            t('charts.responseTimes.average'),
+            t('charts.responseTimes.p95'),
+          ],
           rows: twoHourly.map((point) => [
             utcHourLabel(point.start),
             point.requests,

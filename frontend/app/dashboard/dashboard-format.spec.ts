@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatCost, formatCount, formatUptime, metricCardFigures, readRealtimeMetrics } from './dashboard-format';
+import { englishT } from '../i18n/english.spec-support';
+import { metricCardFigures, numberFormats, readRealtimeMetrics } from './dashboard-format';
+
+const t = englishT('dashboard');
+const english = numberFormats(t, 'en');
+const formatCount = english.count;
+const formatUptime = english.uptime;
+const formatCost = english.cost;
 
 describe('dashboard formatting', () => {
   it('writes thousands as K and millions as M with one decimal', () => {
@@ -17,6 +24,19 @@ describe('dashboard formatting', () => {
     expect(formatUptime(5 * 3_600 + 59 * 60)).toBe('5h');
     expect(formatUptime(86_400)).toBe('1d 0h');
     expect(formatUptime(3 * 86_400 + 4 * 3_600 + 10)).toBe('3d 4h');
+  });
+
+  it('writes large figures without thousands separators in English', () => {
+    expect(formatCount(1_500_000_000)).toBe('1500.0M');
+    expect(formatCost(1_234.5)).toBe('$1234.50');
+    expect(english.percent(99.5)).toBe('99.5%');
+    expect(english.milliseconds(245.4)).toBe('245ms');
+  });
+
+  it("writes another language's decimal comma and currency sign", () => {
+    const german = numberFormats(englishT('dashboard'), 'de');
+    expect(german.cost(1_234.5)).toBe('1.234,50\u00a0$');
+    expect(german.percent(98.25)).toBe('98,3\u00a0%');
   });
 
   it('writes cost with two decimals', () => {
@@ -41,16 +61,20 @@ describe('dashboard formatting', () => {
   });
 
   it('shows the eight cards in order, with progress bars for success rate and system health', () => {
-    const cards = metricCardFigures({
-      activeUsers: 1_500,
-      totalRequests: 2_000_000,
-      successRate: 98.25,
-      averageResponseTime: 245.4,
-      tokensConsumed: 45_000,
-      totalCost: 3.1,
-      systemHealth: 75,
-      uptime: 90_000,
-    });
+    const cards = metricCardFigures(
+      {
+        activeUsers: 1_500,
+        totalRequests: 2_000_000,
+        successRate: 98.25,
+        averageResponseTime: 245.4,
+        tokensConsumed: 45_000,
+        totalCost: 3.1,
+        systemHealth: 75,
+        uptime: 90_000,
+      },
+      t,
+      english,
+    );
     expect(cards).toEqual([
       { label: 'Active Users', value: '1.5K' },
       { label: 'API Requests', value: '2.0M' },

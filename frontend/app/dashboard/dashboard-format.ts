@@ -1,46 +1,80 @@
 import { MISSING_SUCCESS_RATE, MISSING_SYSTEM_HEALTH, type RealtimeMetrics } from '@docent/common/metrics';
+import type { TFunction } from 'i18next';
 
 // The spec's dashboard formatting (section 9): K and M with one decimal, uptime as days
-// and hours (or hours only), cost with two decimals.
+// and hours (or hours only), cost with two decimals. Another language writes the same
+// figures its own way: its decimal comma, its words for thousands and days.
 
 const THOUSAND = 1_000;
 const MILLION = 1_000_000;
-
-/** 950 -> '950', 1_250 -> '1.3K', 2_400_000 -> '2.4M'. */
-export function formatCount(value: number): string {
-  const magnitude = Math.abs(value);
-  // 999_950 would read '1000.0K': one decimal of thousands rounds up into millions.
-  if (magnitude >= MILLION || Number((magnitude / THOUSAND).toFixed(1)) >= THOUSAND) {
-    return `${(value / MILLION).toFixed(1)}M`;
-  }
-  if (magnitude >= THOUSAND) return `${(value / THOUSAND).toFixed(1)}K`;
-  return String(Math.round(value));
-}
-
 const HOUR_S = 3_600;
 const DAY_S = 24 * HOUR_S;
 
-/** Seconds as '3d 4h', or '5h' under a day. */
-export function formatUptime(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const days = Math.floor(whole / DAY_S);
-  const hours = Math.floor((whole % DAY_S) / HOUR_S);
-  return days > 0 ? `${days}d ${hours}h` : `${hours}h`;
+/** The dashboard's and analytics' figures, written in one language. */
+export interface NumberFormats {
+  /** 950 -> '950', 1_250 -> '1.3K', 2_400_000 -> '2.4M'. */
+  count(value: number): string;
+  /** Seconds as '3d 4h', or '5h' under a day. */
+  uptime(seconds: number): string;
+  /** US dollars with two decimals: '$12.30'. */
+  cost(dollars: number): string;
+  /** A percent with one decimal: '99.5%'. */
+  percent(percent: number): string;
+  /** A rounded percent: '45%'. */
+  wholePercent(percent: number): string;
+  /** Milliseconds, whole: '245ms'. */
+  milliseconds(ms: number): string;
+  /** A whole number as the language groups it: '12,345'. */
+  whole(value: number): string;
 }
 
-/** US dollars with two decimals: '$12.30'. */
-export function formatCost(dollars: number): string {
-  return `$${dollars.toFixed(2)}`;
-}
-
-/** A percent with one decimal: '99.5%'. */
-export function formatPercent(percent: number): string {
-  return `${percent.toFixed(1)}%`;
-}
-
-/** Milliseconds, whole: '245ms'. */
-export function formatMilliseconds(ms: number): string {
-  return `${Math.round(ms)}ms`;
+export function numberFormats(t: TFunction<'dashboard'>, language: string): NumberFormats {
+  // English figures stay as the spec writes them: no thousands separators in costs and counts.
+  const useGrouping = language !== 'en';
+  const oneDecimal = new Intl.NumberFormat(language, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    useGrouping,
+  });
+  const wholeUngrouped = new Intl.NumberFormat(language, { maximumFractionDigits: 0, useGrouping });
+  const dollars = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', useGrouping });
+  const percent = new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+  const wholePercent = new Intl.NumberFormat(language, { style: 'unit', unit: 'percent', maximumFractionDigits: 0 });
+  const milliseconds = new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: 'millisecond',
+    unitDisplay: 'narrow',
+    maximumFractionDigits: 0,
+    useGrouping,
+  });
+  const whole = new Intl.NumberFormat(language);
+  return {
+    count(value) {
+      const magnitude = Math.abs(value);
+      // 999_950 would read '1000.0K': one decimal of thousands rounds up into millions.
+      if (magnitude >= MILLION || Number((magnitude / THOUSAND).toFixed(1)) >= THOUSAND) {
+        return t('format.millions', { value: oneDecimal.format(value / MILLION) });
+      }
+      if (magnitude >= THOUSAND) return t('format.thousands', { value: oneDecimal.format(value / THOUSAND) });
+      return wholeUngrouped.format(Math.round(value));
+    },
+    uptime(seconds) {
+      const wholeSeconds = Math.max(0, Math.floor(seconds));
+      const days = Math.floor(wholeSeconds / DAY_S);
+      const hours = Math.floor((wholeSeconds % DAY_S) / HOUR_S);
+      return days > 0 ? t('format.daysAndHours', { days, hours }) : t('format.hours', { hours });
+    },
+    cost: (value) => dollars.format(value),
+    percent: (value) => percent.format(value),
+    wholePercent: (value) => wholePercent.format(value),
+    milliseconds: (value) => milliseconds.format(value),
+    whole: (value) => whole.format(value),
+  };
 }
 
 const finiteOr = (value: unknown, fallback: number): number =>
@@ -74,15 +108,19 @@ export interface MetricCardFigure {
 }
 
 /** The eight metric cards, in the spec's order, formatted. */
-export function metricCardFigures(metrics: RealtimeMetrics): MetricCardFigure[] {
+export function metricCardFigures(
+  metrics: RealtimeMetrics,
+  t: TFunction<'dashboard'>,
+  format: NumberFormats,
+): MetricCardFigure[] {
   return [
-    { label: 'Active Users', value: formatCount(metrics.activeUsers) },
-    { label: 'API Requests', value: formatCount(metrics.totalRequests) },
-    { label: 'Success Rate', value: formatPercent(metrics.successRate), progress: metrics.successRate },
-    { label: 'Response Time', value: formatMilliseconds(metrics.averageResponseTime) },
-    { label: 'AI Tokens', value: formatCount(metrics.tokensConsumed) },
-    { label: 'Total Cost', value: formatCost(metrics.totalCost) },
-    { label: 'System Health', value: formatPercent(metrics.systemHealth), progress: metrics.systemHealth },
-    { label: 'Uptime', value: formatUptime(metrics.uptime) },
+    { label: t('metrics.activeUsers'), value: format.count(metrics.activeUsers) },
+    { label: t('metrics.apiRequests'), value: format.count(metrics.totalRequests) },
+    { label: t('metrics.successRate'), value: format.percent(metrics.successRate), progress: metrics.successRate },
+    { label: t('metrics.responseTime'), value: format.milliseconds(metrics.averageResponseTime) },
+    { label: t('metrics.aiTokens'), value: format.count(metrics.tokensConsumed) },
+    { label: t('metrics.totalCost'), value: format.cost(metrics.totalCost) },
+    { label: t('metrics.systemHealth'), value: format.percent(metrics.systemHealth), progress: metrics.systemHealth },
+    { label: t('metrics.uptime'), value: format.uptime(metrics.uptime) },
   ];
 }

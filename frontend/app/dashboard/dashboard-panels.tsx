@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Badge, StatusDot, type BadgeTone } from '~/components/ui/badge';
 import { Card, CardBody, CardHeader } from '~/components/ui/card';
@@ -9,9 +10,10 @@ import type { HealthRow } from './system-health';
 
 export function SystemHealthCard({ rows }: { rows: readonly HealthRow[] }) {
   const titleId = useId();
+  const { t } = useTranslation('dashboard');
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader title="System Health" titleId={titleId} level={3} />
+      <CardHeader title={t('health.title')} titleId={titleId} level={3} />
       <CardBody>
         <StyledList>
           {rows.map((row) => (
@@ -27,22 +29,23 @@ export function SystemHealthCard({ rows }: { rows: readonly HealthRow[] }) {
 }
 
 const QUICK_ACTIONS = [
-  { label: 'Upload Document', to: '/documents' },
-  { label: 'Search RAG', to: '/search' },
-  { label: 'Run MCP Tool', to: '/tools' },
-  { label: 'Test Models', to: '/models' },
+  { label: 'quickActions.upload', to: '/documents' },
+  { label: 'quickActions.search', to: '/search' },
+  { label: 'quickActions.tool', to: '/tools' },
+  { label: 'quickActions.models', to: '/models' },
 ] as const;
 
 export function QuickActionsCard() {
   const titleId = useId();
+  const { t } = useTranslation('dashboard');
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader title="Quick Actions" titleId={titleId} level={3} />
+      <CardHeader title={t('quickActions.title')} titleId={titleId} level={3} />
       <CardBody>
         <StyledActions>
           {QUICK_ACTIONS.map((action) => (
             <li key={action.to}>
-              <Link to={action.to}>{action.label}</Link>
+              <Link to={action.to}>{t(action.label)}</Link>
             </li>
           ))}
         </StyledActions>
@@ -63,6 +66,7 @@ const CLOCK_TICK_MS = 30_000;
 
 export function LiveActivityCard({ items }: { items: readonly ActivityItem[] }) {
   const titleId = useId();
+  const { t, i18n } = useTranslation('dashboard');
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
@@ -71,12 +75,12 @@ export function LiveActivityCard({ items }: { items: readonly ActivityItem[] }) 
 
   return (
     <Card aria-labelledby={titleId}>
-      <CardHeader title="Live Activity" titleId={titleId} level={3} />
+      <CardHeader title={t('activity.title')} titleId={titleId} level={3} />
       <CardBody>
         {items.length === 0 ? (
-          <StyledEmpty>Nothing has happened in the last 24 hours.</StyledEmpty>
+          <StyledEmpty>{t('activity.empty')}</StyledEmpty>
         ) : (
-          <StyledActivity aria-label="Recent activity">
+          <StyledActivity aria-label={t('activity.label')}>
             {items.map((item) => (
               <li key={item.id}>
                 <StatusDot $tone={ACTIVITY_TONES[item.status]} aria-hidden="true" />
@@ -85,10 +89,10 @@ export function LiveActivityCard({ items }: { items: readonly ActivityItem[] }) 
                   <span>{item.description}</span>
                 </div>
                 <time dateTime={item.timestamp} suppressHydrationWarning>
-                  {formatRelativeTime(item.timestamp, now)}
+                  {formatRelativeTime(item.timestamp, now, i18n.language)}
                 </time>
                 {item.status === 'warning' || item.status === 'error' ? (
-                  <span className="visually-hidden">({item.status})</span>
+                  <span className="visually-hidden">{t(`activity.${item.status}`)}</span>
                 ) : null}
               </li>
             ))}

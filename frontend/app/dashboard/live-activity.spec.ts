@@ -7,6 +7,11 @@ import {
   readActivityItem,
   type ActivityItem,
 } from './live-activity';
+import { englishT } from '../i18n/english.spec-support';
+import { numberFormats } from './dashboard-format';
+
+const t = englishT('dashboard');
+const english = numberFormats(t, 'en');
 
 const hour = (start: string, figures: Partial<HourlyPoint>): HourlyPoint => ({
   start,
@@ -40,6 +45,8 @@ describe('live activity', () => {
         hour('2025-03-10T11:00:00.000Z', { requests: 0 }),
         hour('2025-03-10T12:00:00.000Z', { requests: 1_500, errors: 90, modelCalls: 4, tokens: 1_200, cost: 0.5 }),
       ]),
+      t,
+      english,
     );
 
     expect(items).toEqual([
@@ -74,18 +81,18 @@ describe('live activity', () => {
     const hours = Array.from({ length: 24 }, (_, index) =>
       hour(new Date(Date.UTC(2025, 2, 9, 13 + index)).toISOString(), { requests: 10, modelCalls: 1 }),
     );
-    expect(activitiesFromDashboard(dashboardWith(hours))).toHaveLength(8);
+    expect(activitiesFromDashboard(dashboardWith(hours), t, english)).toHaveLength(8);
   });
 
   it('prefers what the socket pushed, newest first, without repeats', () => {
     const dashboard = dashboardWith([hour('2025-03-10T12:00:00.000Z', { requests: 10 })]);
-    expect(liveActivity([], dashboard)).toHaveLength(1);
+    expect(liveActivity([], dashboard, t, english)).toHaveLength(1);
 
     let items: ActivityItem[] = [];
     items = addActivity(items, pushed('a', '2025-03-10T12:01:00.000Z'));
     items = addActivity(items, pushed('b', '2025-03-10T12:03:00.000Z'));
     items = addActivity(items, pushed('a', '2025-03-10T12:01:00.000Z'));
-    expect(liveActivity(items, dashboard).map((item) => item.id)).toEqual(['b', 'a']);
+    expect(liveActivity(items, dashboard, t, english).map((item) => item.id)).toEqual(['b', 'a']);
   });
 
   it('reads a pushed activity defensively', () => {

@@ -4,7 +4,8 @@ import {
   type DashboardMetrics,
   type HourlyPoint,
 } from '@docent/common/metrics';
-import { formatCost, formatCount } from './dashboard-format';
+import type { TFunction } from 'i18next';
+import type { NumberFormats } from './dashboard-format';
 
 /** The spec's Activity item (section 3). */
 export interface ActivityItem {
@@ -59,7 +60,11 @@ function hourSeenAt(point: HourlyPoint, generatedAt: string): string {
  * has pushed none): each recent hour's API traffic, a warning when more than 5% of it
  * failed, and its model calls. Newest first, at most eight.
  */
-export function activitiesFromDashboard(dashboard: DashboardMetrics): ActivityItem[] {
+export function activitiesFromDashboard(
+  dashboard: DashboardMetrics,
+  t: TFunction<'dashboard'>,
+  format: NumberFormats,
+): ActivityItem[] {
   const items: ActivityItem[] = [];
   for (const point of dashboard.series.hourly) {
     const timestamp = hourSeenAt(point, dashboard.generatedAt);
@@ -68,8 +73,12 @@ export function activitiesFromDashboard(dashboard: DashboardMetrics): ActivityIt
       items.push({
         id: `api-${point.start}`,
         type: 'api',
-        title: 'API traffic',
-        description: `${formatCount(point.requests)} requests, ${formatCount(point.errors)} failed (${(errorRate * 100).toFixed(1)}%)`,
+        title: t('activity.apiTraffic'),
+        description: t('activity.apiTrafficDetail', {
+          requests: format.count(point.requests),
+          failed: format.count(point.errors),
+          rate: format.percent(errorRate * 100),
+        }),
         timestamp,
         status: errorRate > ACTIVITY_WARNING_ERROR_RATE ? 'warning' : 'success',
       });
@@ -78,8 +87,12 @@ export function activitiesFromDashboard(dashboard: DashboardMetrics): ActivityIt
       items.push({
         id: `model-${point.start}`,
         type: 'model',
-        title: 'Model calls',
-        description: `${formatCount(point.modelCalls)} calls, ${formatCount(point.tokens)} tokens, ${formatCost(point.cost)}`,
+        title: t('activity.modelCalls'),
+        description: t('activity.modelCallsDetail', {
+          calls: format.count(point.modelCalls),
+          tokens: format.count(point.tokens),
+          cost: format.cost(point.cost),
+        }),
         timestamp,
         status: 'info',
       });
@@ -89,6 +102,11 @@ export function activitiesFromDashboard(dashboard: DashboardMetrics): ActivityIt
 }
 
 /** The list shown: what the socket pushed if anything, else what the dashboard's figures tell. */
-export function liveActivity(pushed: readonly ActivityItem[], dashboard: DashboardMetrics): ActivityItem[] {
-  return pushed.length > 0 ? pushed.slice(0, LIVE_ACTIVITY_LIMIT) : activitiesFromDashboard(dashboard);
+export function liveActivity(
+  pushed: readonly ActivityItem[],
+  dashboard: DashboardMetrics,
+  t: TFunction<'dashboard'>,
+  format: NumberFormats,
+): ActivityItem[] {
+  return pushed.length > 0 ? pushed.slice(0, LIVE_ACTIVITY_LIMIT) : activitiesFromDashboard(dashboard, t, format);
 }

@@ -1,13 +1,17 @@
 import type { RealtimeMetrics } from '@docent/common/metrics';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ProgressBar } from '~/components/ui/progress-bar';
 import { metricCardFigures } from './dashboard-format';
+import { useNumberFormats } from './use-number-formats';
 
 /** The eight metric cards, Success Rate and System Health with a progress bar. */
 export function MetricCards({ metrics }: { metrics: RealtimeMetrics }) {
+  const { t } = useTranslation('dashboard');
+  const format = useNumberFormats();
   return (
-    <StyledGrid aria-label="Platform metrics">
-      {metricCardFigures(metrics).map((figure) => (
+    <StyledGrid aria-label={t('metrics.label')}>
+      {metricCardFigures(metrics, t, format).map((figure) => (
         <StyledCard key={figure.label}>
           <dt>{figure.label}</dt>
           <dd>

@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { StatusResponse } from '../components/shell/system-status';
+import { englishT } from '../i18n/english.spec-support';
 import { healthRows, systemOperational } from './system-health';
+
+const t = englishT('dashboard');
 
 describe('system health', () => {
   it("lists API Gateway, Database, AI Models and Security with each component's state", () => {
@@ -12,7 +15,7 @@ describe('system health', () => {
         embeddings: { status: 'ready' },
       },
     };
-    expect(healthRows(status)).toEqual([
+    expect(healthRows(status, t)).toEqual([
       { name: 'API Gateway', state: 'Operational', tone: 'success' },
       { name: 'Database', state: 'Operational', tone: 'success' },
       { name: 'AI Models', state: 'Degraded', tone: 'warning' },
@@ -30,7 +33,7 @@ describe('system health', () => {
     expect(systemOperational({ components: keywordOnly })).toBe(true);
     expect(systemOperational({ components: { ...keywordOnly, database: { status: 'degraded' } } })).toBe(false);
     expect(systemOperational(null)).toBe(false);
-    expect(healthRows(null).map((row) => row.state)).toEqual([
+    expect(healthRows(null, t).map((row) => row.state)).toEqual([
       'Unreachable',
       'Unreachable',
       'Unreachable',

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { BadgeTone } from '../components/ui/badge';
 import type { StatusResponse } from '../components/shell/system-status';
 
@@ -12,32 +13,33 @@ export interface HealthRow {
  * up when /status answered. Security is the event store, where sessions, keys and the
  * audit trail are recorded: sign-in and revocation stop when it does.
  */
-const HEALTH_COMPONENTS: { name: string; component: string | null }[] = [
-  { name: 'API Gateway', component: null },
-  { name: 'Database', component: 'database' },
-  { name: 'AI Models', component: 'model-router' },
-  { name: 'Security', component: 'event-store' },
-];
+const HEALTH_COMPONENTS = [
+  { name: 'health.apiGateway', component: null },
+  { name: 'health.database', component: 'database' },
+  { name: 'health.aiModels', component: 'model-router' },
+  { name: 'health.security', component: 'event-store' },
+] as const;
 
-function stateOf(status: string | undefined): Omit<HealthRow, 'name'> {
+function stateOf(status: string | undefined, t: TFunction<'dashboard'>): Omit<HealthRow, 'name'> {
   switch (status) {
     case 'ready':
-      return { state: 'Operational', tone: 'success' };
+      return { state: t('health.operational'), tone: 'success' };
     case 'degraded':
-      return { state: 'Degraded', tone: 'warning' };
+      return { state: t('health.degraded'), tone: 'warning' };
     case undefined:
-      return { state: 'Not reported', tone: 'neutral' };
+      return { state: t('health.notReported'), tone: 'neutral' };
     default:
-      return { state: 'Unavailable', tone: 'danger' };
+      return { state: t('health.unavailable'), tone: 'danger' };
   }
 }
 
 /** The four rows; with no answer from /status, every one is unreachable. */
-export function healthRows(status: StatusResponse | null): HealthRow[] {
-  return HEALTH_COMPONENTS.map(({ name, component }) => {
-    if (!status?.components) return { name, state: 'Unreachable', tone: 'danger' };
-    if (component === null) return { name, state: 'Operational', tone: 'success' };
-    return { name, ...stateOf(status.components[component]?.status) };
+export function healthRows(status: StatusResponse | null, t: TFunction<'dashboard'>): HealthRow[] {
+  return HEALTH_COMPONENTS.map(({ name: nameKey, component }) => {
+    const name = t(nameKey);
+    if (!status?.components) return { name, state: t('health.unreachable'), tone: 'danger' };
+    if (component === null) return { name, state: t('health.operational'), tone: 'success' };
+    return { name, ...stateOf(status.components[component]?.status, t) };
   });
 }
 

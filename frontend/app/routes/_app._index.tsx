@@ -2,6 +2,7 @@ import type { DashboardMetrics } from '@docent/common/metrics';
 import { hasPermission } from '@docent/common/permissions';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteError } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAuth } from '~/auth/auth-context';
 import { PageErrorCard } from '~/components/errors/error-screen';
@@ -12,17 +13,18 @@ import { LinkButton } from '~/components/ui/link-button';
 import { OfflineNotice, Page, PageHeader, PageHeaderActions } from '~/components/ui/page-layout';
 import { Switch } from '~/components/ui/switch';
 import { DashboardCharts } from '~/dashboard/dashboard-charts';
-import { formatCount, formatUptime } from '~/dashboard/dashboard-format';
 import { LiveActivityCard, QuickActionsCard, SystemHealthCard } from '~/dashboard/dashboard-panels';
 import { liveActivity } from '~/dashboard/live-activity';
 import { MetricCards } from '~/dashboard/metric-cards';
 import { SAMPLE_STATUS, sampleDashboard } from '~/dashboard/sample-dashboard';
 import { healthRows, systemOperational } from '~/dashboard/system-health';
 import { useDashboardLiveUpdates, type LiveMode } from '~/dashboard/use-dashboard-live-updates';
+import { useNumberFormats } from '~/dashboard/use-number-formats';
 import { anonymousCall, ApiError, signedInApi } from '~/lib/api-client.server';
 import { actorOf } from '~/lib/user';
+import { pageTitle } from '~/i18n/page-title';
 
-export const meta: MetaFunction = () => [{ title: 'Dashboard · Docent' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'dashboard') }];
 
 /** The dashboard's metrics and the server's status, read together. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -49,20 +51,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-const PAGE_TITLE = 'AI Platform Dashboard';
+export const handle = { i18n: 'dashboard' };
 
 export default function DashboardPage() {
   const loaded = useLoaderData<typeof loader>();
   const { user } = useAuth();
+  const { t } = useTranslation('dashboard');
   if (loaded.source === 'forbidden' || !hasPermission(actorOf(user), 'dashboard:view')) {
     return (
       <Page>
         <PageHeader>
-          <h1>{PAGE_TITLE}</h1>
+          <h1>{t('title')}</h1>
         </PageHeader>
         <OfflineNotice role="status">
-          <strong>You don&apos;t have permission to view the dashboard.</strong>
-          <span>It needs the dashboard:view permission. Contact your administrator for access.</span>
+          <strong>{t('forbidden.title')}</strong>
+          <span>{t('forbidden.detail')}</span>
         </OfflineNotice>
       </Page>
     );
@@ -70,11 +73,11 @@ export default function DashboardPage() {
   return <Dashboard dashboard={loaded.dashboard} loadedStatus={loaded.status} isSample={loaded.source === 'sample'} />;
 }
 
-const LIVE_MODE_TEXT: Record<LiveMode, string> = {
-  streaming: 'Streaming over the live connection',
-  polling: 'Refreshing every 5 seconds',
-  paused: 'Paused: figures stay as they are',
-};
+const LIVE_MODE_TEXT = {
+  streaming: 'live.streaming',
+  polling: 'live.polling',
+  paused: 'live.paused',
+} as const satisfies Record<LiveMode, string>;
 
 /** Saves what the page shows as JSON. */
 function downloadJson(fileName: string, content: unknown) {
@@ -95,9 +98,11 @@ function Dashboard({
   loadedStatus: StatusResponse | null;
   isSample: boolean;
 }) {
+  const { t } = useTranslation('dashboard');
+  const format = useNumberFormats();
   const live = useDashboardLiveUpdates(loadedStatus);
   const metrics = live.pushedMetrics ?? dashboard.realtimeMetrics;
-  const activity = liveActivity(live.pushedActivity, dashboard);
+  const activity = liveActivity(live.pushedActivity, dashboard, t, format);
   const operational = systemOperational(live.status);
 
   const exportShown = () => {
@@ -116,38 +121,36 @@ function Dashboard({
     <Page>
       <PageHeader>
         <div>
-          <h1>{PAGE_TITLE}</h1>
-          <StyledBadges aria-label="Platform summary">
+          <h1>{t('title')}</h1>
+          <StyledBadges aria-label={t('summary.label')}>
             <Badge $tone={operational ? 'success' : 'danger'}>
-              {operational ? 'System Operational' : 'System Issues'}
+              {operational ? t('summary.operational') : t('summary.issues')}
             </Badge>
-            <Badge $tone="info">{formatCount(metrics.activeUsers)} active users</Badge>
-            <Badge $tone="neutral">Uptime {formatUptime(metrics.uptime)}</Badge>
+            <Badge $tone="info">{t('summary.activeUsers', { users: format.count(metrics.activeUsers) })}</Badge>
+            <Badge $tone="neutral">{t('summary.uptime', { uptime: format.uptime(metrics.uptime) })}</Badge>
           </StyledBadges>
         </div>
         <PageHeaderActions>
           <Switch
-            label="Live updates"
+            label={t('live.label')}
             checked={live.on}
             onChange={live.toggle}
-            description={LIVE_MODE_TEXT[live.mode]}
+            description={t(LIVE_MODE_TEXT[live.mode])}
           />
           <Button variant="secondary" onClick={live.refresh} disabled={live.refreshing} busy={live.refreshing}>
-            {live.refreshing ? 'Refreshing...' : 'Refresh'}
+            {live.refreshing ? t('actions.refreshing') : t('actions.refresh')}
           </Button>
           <Button variant="secondary" onClick={exportShown}>
-            Export
+            {t('actions.export')}
           </Button>
-          <LinkButton to="/settings">Settings</LinkButton>
+          <LinkButton to="/settings">{t('actions.settings')}</LinkButton>
         </PageHeaderActions>
       </PageHeader>
 
       {isSample && (
         <OfflineNotice role="alert">
-          <strong>Sample data — the server is unreachable.</strong>
-          <span>
-            These figures are samples, not your platform&apos;s. They are replaced as soon as the server answers.
-          </span>
+          <strong>{t('sample.title')}</strong>
+          <span>{t('sample.detail')}</span>
         </OfflineNotice>
       )}
 
@@ -155,7 +158,7 @@ function Dashboard({
       <DashboardCharts series={dashboard.series} />
 
       <StyledRow>
-        <SystemHealthCard rows={healthRows(live.status)} />
+        <SystemHealthCard rows={healthRows(live.status, t)} />
         <QuickActionsCard />
         <LiveActivityCard items={activity} />
       </StyledRow>

@@ -22,8 +22,9 @@ import { ApiError, signedInApi } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { actorOf } from '~/lib/user';
 import { useFetcherAnnouncement } from '~/lib/use-fetcher-announcement';
+import { pageTitle } from '~/i18n/page-title';
 
-export const meta: MetaFunction = () => [{ title: 'Admin Dashboard · Docent' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'admin') }];
 
 /** The query string's filters, checked as the API checks them; a filter it would refuse is left out. */
 function filtersOf(search: URLSearchParams) {

@@ -3,6 +3,7 @@ import { hasPermission } from '@docent/common/permissions';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRevalidator, useRouteError } from '@remix-run/react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { exportHref, periodFrom } from '~/analytics/analytics-period';
 import { HealthView, OverviewView, UsageView } from '~/analytics/analytics-views';
@@ -15,8 +16,9 @@ import { OfflineNotice, Page, PageHeader, PageHeaderActions } from '~/components
 import { Tabs } from '~/components/ui/tabs';
 import { ApiError, signedInApi } from '~/lib/api-client.server';
 import { actorOf } from '~/lib/user';
+import { pageTitle } from '~/i18n/page-title';
 
-export const meta: MetaFunction = () => [{ title: 'Analytics · Docent' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'analytics') }];
 
 /** The period's report (?period=, 7d by default). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -35,10 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+export const handle = { i18n: ['analytics', 'dashboard'] };
+
 const PAGE_TABS = [
-  { key: 'overview', label: 'Overview' },
-  { key: 'usage', label: 'Usage Analytics' },
-  { key: 'health', label: 'System Health' },
+  { key: 'overview', label: 'tabs.overview' },
+  { key: 'usage', label: 'tabs.usage' },
+  { key: 'health', label: 'tabs.health' },
 ] as const;
 type PageTab = (typeof PAGE_TABS)[number]['key'];
 
@@ -46,6 +50,7 @@ export default function AnalyticsPage() {
   const loaded = useLoaderData<typeof loader>();
   const { user } = useAuth();
   const revalidator = useRevalidator();
+  const { t } = useTranslation('analytics');
   const [tab, setTab] = useState<PageTab>('overview');
   const refreshing = revalidator.state === 'loading';
 
@@ -53,11 +58,11 @@ export default function AnalyticsPage() {
     return (
       <Page>
         <PageHeader>
-          <h1>Analytics</h1>
+          <h1>{t('title')}</h1>
         </PageHeader>
         <OfflineNotice role="status">
-          <strong>You don&apos;t have permission to view analytics.</strong>
-          <span>It needs the analytics:view permission. Contact your administrator for access.</span>
+          <strong>{t('forbidden.title')}</strong>
+          <span>{t('forbidden.detail')}</span>
         </OfflineNotice>
       </Page>
     );
@@ -71,11 +76,11 @@ export default function AnalyticsPage() {
     <Page>
       <PageHeader>
         <div>
-          <h1>Analytics</h1>
-          <p>Usage, cost and health of the platform over a period, from what it recorded.</p>
+          <h1>{t('title')}</h1>
+          <p>{t('subtitle')}</p>
         </div>
         <PageHeaderActions>
-          <StyledPeriods aria-label="Period">
+          <StyledPeriods aria-label={t('period')}>
             {ANALYTICS_PERIODS.map((option) => (
               <Link
                 key={option}
@@ -88,15 +93,15 @@ export default function AnalyticsPage() {
             ))}
           </StyledPeriods>
           <Button variant="secondary" onClick={revalidator.revalidate} disabled={refreshing} busy={refreshing}>
-            {refreshing ? 'Refreshing...' : 'Refresh'}
+            {refreshing ? t('refreshing') : t('refresh')}
           </Button>
           {canExport && !isSample && (
             <>
               <DownloadLinkButton href={exportHref(period, 'json')} download>
-                Export JSON
+                {t('exportJson')}
               </DownloadLinkButton>
               <DownloadLinkButton href={exportHref(period, 'csv')} download>
-                Export CSV
+                {t('exportCsv')}
               </DownloadLinkButton>
             </>
           )}
@@ -105,24 +110,19 @@ export default function AnalyticsPage() {
 
       {isSample && (
         <OfflineNotice role="alert">
-          <strong>Sample data — the server is unreachable.</strong>
-          <span>
-            These figures are samples, not your platform&apos;s. Nothing can be exported until the server is back.
-          </span>
+          <strong>{t('sample.title')}</strong>
+          <span>{t('sample.detail')}</span>
         </OfflineNotice>
       )}
-      {!canExport && (
-        <StyledNote role="note">
-          Exporting needs the analytics:export permission, which your role does not have.
-        </StyledNote>
-      )}
-      {!report.allUsers && (
-        <StyledNote role="note">
-          Per-user figures are your own: seeing every user&apos;s needs the users:read permission.
-        </StyledNote>
-      )}
+      {!canExport && <StyledNote role="note">{t('exportNotAllowed')}</StyledNote>}
+      {!report.allUsers && <StyledNote role="note">{t('ownFiguresOnly')}</StyledNote>}
 
-      <Tabs label="Analytics views" tabs={PAGE_TABS} selected={tab} onSelect={setTab}>
+      <Tabs
+        label={t('views')}
+        tabs={PAGE_TABS.map(({ key, label }) => ({ key, label: t(label) }))}
+        selected={tab}
+        onSelect={setTab}
+      >
         {tab === 'overview' && <OverviewView report={report} />}
         {tab === 'usage' && <UsageView report={report} />}
         {tab === 'health' && <HealthView report={report} />}

@@ -42,12 +42,13 @@ import { useDocumentLiveUpdates } from '~/documents/use-document-live-updates';
 import { ApiError, signedInApi } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { actorOf } from '~/lib/user';
+import { pageTitle } from '~/i18n/page-title';
 
 const DOCUMENTS_PATH = '/documents';
 
 export const handle = { i18n: 'documents' };
 
-export const meta: MetaFunction = () => [{ title: 'Documents · Docent' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'documents') }];
 
 /** The list (filtered, sorted and paged as the URL says) and the stats. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

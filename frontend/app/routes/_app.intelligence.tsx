@@ -28,10 +28,11 @@ import { useSearchResults } from '~/intelligence/use-search-results';
 import { ApiError, signedInApi } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { useLoaderPolling } from '~/lib/use-loader-polling';
+import { pageTitle } from '~/i18n/page-title';
 
 export const handle = { i18n: ['intelligence', 'search', 'documents'] };
 
-export const meta: MetaFunction = () => [{ title: 'Intelligence · Docent' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'intelligence') }];
 
 /**
  * The stats, the status panel, the user's preferences, search history and chat sessions,

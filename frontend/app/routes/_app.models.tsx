@@ -32,8 +32,9 @@ import { ModelsRouting } from '~/models/models-routing';
 import { ModelsTable } from '~/models/models-table';
 import { SAMPLE_MODEL_STATS, SAMPLE_MODELS, SAMPLE_ROUTING } from '~/models/sample-models';
 import { TestModelsDialog } from '~/models/test-models-dialog';
+import { pageTitle } from '~/i18n/page-title';
 
-export const meta: MetaFunction = () => [{ title: 'AI Models · Docent' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'models') }];
 
 /** The models, their stats and the routing with its limit usage. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -31,8 +31,9 @@ import { SecurityTab } from '~/settings/security-tab';
 import { readSettingsAction, type SettingsActionResult } from '~/settings/settings-actions';
 import { loadSettingsPage, performSettingsAction } from '~/settings/settings-api.server';
 import { useSettingsAction } from '~/settings/use-settings-action';
+import { pageTitle } from '~/i18n/page-title';
 
-export const meta: MetaFunction = () => [{ title: 'Settings · Docent' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'settings') }];
 
 /** The profile, API keys, sessions, preferences and measured latencies of the signed-in user. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -19,8 +19,9 @@ import { readToolAction } from '~/tools/tool-action-form';
 import { toolCounts } from '~/tools/tool-format';
 import { loadToolsPage, runToolDemo } from '~/tools/tools-api.server';
 import { ToolsGrid } from '~/tools/tools-grid';
+import { pageTitle } from '~/i18n/page-title';
 
-export const meta: MetaFunction = () => [{ title: 'MCP Tools · Docent' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'tools') }];
 
 /** Every tool with its availability, and where MCP clients connect. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -8,10 +8,11 @@ import { Button, FormAlert, PasswordField, TextField } from '~/components/forms'
 import { ApiError } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { getWebSession } from '~/lib/session.server';
+import { pageTitle } from '~/i18n/page-title';
 
 export const handle = { i18n: 'auth' };
 
-export const meta: MetaFunction = () => [{ title: 'Accept your invite · Docent' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'invite') }];
 
 /** GET /invite?token=...: the invite names the email and role, so the invited person gives only their name and password. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -9,10 +9,11 @@ import { anonymousCall, ApiError } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { getWebSession } from '~/lib/session.server';
 import { AUTH_MESSAGES } from '~/machines/auth.machine';
+import { pageTitle } from '~/i18n/page-title';
 
 export const handle = { i18n: 'auth' };
 
-export const meta: MetaFunction = () => [{ title: 'Sign in · Docent' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'signIn') }];
 
 /** A signed-in visitor goes straight to the target; others get the form, with the demo button when the server offers it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -9,10 +9,11 @@ import { ApiError } from '~/lib/api-client.server';
 import { assertCsrf } from '~/lib/csrf.server';
 import { getWebSession } from '~/lib/session.server';
 import { AUTH_MESSAGES } from '~/machines/auth.machine';
+import { pageTitle } from '~/i18n/page-title';
 
 export const handle = { i18n: 'auth' };
 
-export const meta: MetaFunction = () => [{ title: 'Create your account · Docent' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'register') }];
 
 /** A signed-in visitor goes straight to the target. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,15 +1,15 @@
 import { isRouteErrorResponse, Link, useNavigate, useRevalidator } from '@remix-run/react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { errorKindOf, messageOf } from './error-kind';
-
-export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred while rendering this component.';
 
 /** The screen for an error nobody caught: chosen by what the error says (spec section 8). */
 export function ErrorScreen({ error, onReset }: { error: unknown; onReset?: () => void }) {
   const message = messageOf(error);
   const revalidator = useRevalidator();
   const navigate = useNavigate();
+  const { t } = useTranslation('errors');
   const tryAgain = onReset ?? (() => revalidator.revalidate());
 
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundCard />;
@@ -18,14 +18,14 @@ export function ErrorScreen({ error, onReset }: { error: unknown; onReset?: () =
       return (
         <StyledScreen role="alert">
           <StyledCard>
-            <h1>Connection Problem</h1>
-            <p>Docent cannot reach its server right now. Check your connection and try again.</p>
+            <h1>{t('connection.title')}</h1>
+            <p>{t('connection.message')}</p>
             <StyledActions>
               <StyledPrimaryButton type="button" onClick={tryAgain}>
-                Retry Connection
+                {t('connection.retry')}
               </StyledPrimaryButton>
               <StyledButton type="button" onClick={() => window.location.reload()}>
-                Refresh Page
+                {t('connection.refresh')}
               </StyledButton>
             </StyledActions>
           </StyledCard>
@@ -35,17 +35,17 @@ export function ErrorScreen({ error, onReset }: { error: unknown; onReset?: () =
       return (
         <StyledScreen role="alert">
           <StyledCard>
-            <h1>Authentication Required</h1>
-            <p>Your session has ended. Sign in again to continue.</p>
+            <h1>{t('authentication.title')}</h1>
+            <p>{t('authentication.message')}</p>
             <StyledActions>
               <StyledPrimaryButton
                 type="button"
                 onClick={() => navigate(`/login?redirect=${encodeURIComponent(currentPath())}`)}
               >
-                Go to Login
+                {t('authentication.login')}
               </StyledPrimaryButton>
               <StyledButton type="button" onClick={tryAgain}>
-                Try Again
+                {t('authentication.tryAgain')}
               </StyledButton>
             </StyledActions>
           </StyledCard>
@@ -59,25 +59,26 @@ export function ErrorScreen({ error, onReset }: { error: unknown; onReset?: () =
 function GenericErrorCard({ message, onTryAgain }: { message: string; onTryAgain: () => void }) {
   const [showDetails, setShowDetails] = useState(false);
   const detailsId = useId();
+  const { t } = useTranslation('errors');
   return (
     <StyledScreen role="alert">
       <StyledCard>
-        <h1>Something went wrong</h1>
-        <p>{GENERIC_ERROR_MESSAGE}</p>
+        <h1>{t('generic.title')}</h1>
+        <p>{t('generic.message')}</p>
         <StyledDetailsToggle
           type="button"
           aria-expanded={showDetails}
           aria-controls={detailsId}
           onClick={() => setShowDetails(!showDetails)}
         >
-          {showDetails ? 'Hide error details' : 'Show error details'}
+          {showDetails ? t('generic.hideDetails') : t('generic.showDetails')}
         </StyledDetailsToggle>
         {showDetails && <StyledDetails id={detailsId}>{message}</StyledDetails>}
         <StyledActions>
           <StyledPrimaryButton type="button" onClick={onTryAgain}>
-            Try Again
+            {t('generic.tryAgain')}
           </StyledPrimaryButton>
-          <StyledLinkButton to="/">Go Home</StyledLinkButton>
+          <StyledLinkButton to="/">{t('generic.home')}</StyledLinkButton>
         </StyledActions>
       </StyledCard>
     </StyledScreen>
@@ -85,35 +86,37 @@ function GenericErrorCard({ message, onTryAgain }: { message: string; onTryAgain
 }
 
 /** Shown inside a page when that page alone failed. */
-export function PageErrorCard({ title = 'This page could not be shown', error }: { title?: string; error: unknown }) {
+export function PageErrorCard({ title, error }: { title?: string; error: unknown }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('errors');
   return (
     <StyledCard role="alert">
-      <h2>{title}</h2>
+      <h2>{title ?? t('page.title')}</h2>
       <p>{messageOf(error)}</p>
       <StyledActions>
         <StyledPrimaryButton type="button" onClick={() => window.location.reload()}>
-          Refresh Page
+          {t('page.refresh')}
         </StyledPrimaryButton>
         <StyledButton type="button" onClick={() => navigate(-1)}>
-          Go Back
+          {t('page.back')}
         </StyledButton>
-        <StyledLinkButton to="/">Home</StyledLinkButton>
+        <StyledLinkButton to="/">{t('page.home')}</StyledLinkButton>
       </StyledActions>
     </StyledCard>
   );
 }
 
 export function NotFoundCard() {
+  const { t } = useTranslation('errors');
   return (
     <StyledScreen>
       <StyledCard>
         <StyledCode aria-hidden="true">404</StyledCode>
-        <h1>Oops! Page not found</h1>
-        <p>The page you are looking for does not exist or has moved.</p>
+        <h1>{t('notFound.title')}</h1>
+        <p>{t('notFound.message')}</p>
         <StyledActions>
           <StyledLinkButton to="/" $primary>
-            Return to Home
+            {t('notFound.home')}
           </StyledLinkButton>
         </StyledActions>
       </StyledCard>
