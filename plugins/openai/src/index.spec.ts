@@ -196,6 +196,9 @@ describe('openai provider', () => {
           { id: 'gpt-6.2-sol', object: 'model', created: 1_700_000_000, owned_by: 'system' },
           { id: 'llama3.1:8b', object: 'model', created: 1_700_000_000, owned_by: 'library' },
           { id: 'text-embedding-3-small', object: 'model', created: 1_700_000_000, owned_by: 'system' },
+          { id: 'davinci-002', object: 'model', created: 1_700_000_000, owned_by: 'system' },
+          { id: 'gpt-3.5-turbo-instruct', object: 'model', created: 1_700_000_000, owned_by: 'system' },
+          { id: 'sora-2', object: 'model', created: 1_700_000_000, owned_by: 'system' },
         ],
       }),
     );

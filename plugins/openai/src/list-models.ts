@@ -1,8 +1,10 @@
 import { getProviderJson, type ModelInfo, type ResolvedProviderSettings } from '@docent/plugin-sdk';
 import { OPENAI_MODELS, UNKNOWN_MODEL_CONTEXT_WINDOW } from './openai-models.js';
 
-// OpenAI's own list also names image, audio, moderation and embedding models, which cannot chat.
-const NOT_A_CHAT_MODEL = /embed|whisper|tts|dall-e|moderation|transcribe|realtime|audio|image/i;
+// OpenAI's own list also names image, audio, video, moderation and embedding models, and the
+// legacy completion-only ones (davinci-002, babbage-002, gpt-3.5-turbo-instruct): none can chat.
+const NOT_A_CHAT_MODEL =
+  /embed|whisper|tts|dall-e|moderation|transcribe|realtime|audio|image|sora|davinci|babbage|-instruct\b/i;
 
 interface ModelsPage {
   data: { id: string }[];
