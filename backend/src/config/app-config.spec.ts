@@ -111,17 +111,17 @@ describe('loadConfig', () => {
     });
   });
 
-  it('configures a local reranker model folder, resolved, with the timeout and batches of a local model', () => {
+  it('configures a local reranker model folder, resolved, with small batches unless told otherwise', () => {
     const modelFolder = mkdtempSync(join(tmpdir(), 'docent-reranker-'));
 
     expect(loadConfig({ ...base, RERANKER_MODEL_PATH: relative(process.cwd(), modelFolder) }).reranker).toEqual({
       endpoint: null,
-      localModel: { modelPath: modelFolder, batchSize: 32, timeoutMs: 10_000 },
+      localModel: { modelPath: modelFolder, batchSize: 8, timeoutMs: 10_000 },
     });
     expect(
-      loadConfig({ ...base, RERANKER_MODEL_PATH: modelFolder, RERANKER_BATCH_SIZE: '8', RERANKER_TIMEOUT: '30s' })
+      loadConfig({ ...base, RERANKER_MODEL_PATH: modelFolder, RERANKER_BATCH_SIZE: '16', RERANKER_TIMEOUT: '30s' })
         .reranker.localModel,
-    ).toEqual({ modelPath: modelFolder, batchSize: 8, timeoutMs: 30_000 });
+    ).toEqual({ modelPath: modelFolder, batchSize: 16, timeoutMs: 30_000 });
   });
 
   it('configures a local embedding model folder, resolved, with smaller batches unless told otherwise', () => {

@@ -74,6 +74,11 @@ const PROJECT_ROOT = resolve(import.meta.dirname, '../../..');
 const DEFAULT_ENDPOINT_BATCH_SIZE = 64;
 /** Texts per run of a local model: smaller, as the whole padded batch is held in this server's memory. */
 const DEFAULT_LOCAL_BATCH_SIZE = 32;
+/**
+ * (query, passage) pairs per run of a local cross-encoder: fewer still, as ONNX Runtime's Node binding runs
+ * a batch on the event loop's thread, holding up every other request until it ends; they go on between batches.
+ */
+const DEFAULT_LOCAL_RERANKER_BATCH_SIZE = 8;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -248,7 +253,7 @@ function toAppConfig(env: z.output<typeof envSchema>) {
       localModel: rerankerModelPath
         ? {
             modelPath: rerankerModelPath,
-            batchSize: env.RERANKER_BATCH_SIZE ?? DEFAULT_LOCAL_BATCH_SIZE,
+            batchSize: env.RERANKER_BATCH_SIZE ?? DEFAULT_LOCAL_RERANKER_BATCH_SIZE,
             timeoutMs: env.RERANKER_TIMEOUT,
           }
         : null,

@@ -62,6 +62,7 @@ export class LocalOnnxReranker implements Reranker {
     const scores: number[] = [];
     for (let start = 0; start < passages.length; start += this.batchSize) {
       // A batch runs to its end once started: ONNX Runtime cannot be interrupted, so the signals are heeded between batches.
+      // Its Node binding also runs the batch on this thread (microsoft/onnxruntime#19611): other requests go on between batches.
       signal?.throwIfAborted();
       if (deadline.aborted) {
         throw this.folder.problem(`scored ${start} of ${passages.length} passages within ${this.timeoutMs} ms`);
