@@ -9,8 +9,13 @@ import { LocalOnnxReranker } from './local-onnx-reranker.js';
 import { RerankEndpoint } from './rerank-endpoint.js';
 import { RerankerProbe } from './reranker.probe.js';
 
-const hits = [{ text: 'pears' }, { text: 'the apple harvest' }];
-const textOf = (hit: { text: string }) => hit.text;
+interface Hit {
+  text: string;
+  rerankScore?: number;
+}
+
+const hits: Hit[] = [{ text: 'pears' }, { text: 'the apple harvest' }];
+const textOf = (hit: Hit) => hit.text;
 
 describe('RerankerProbe', () => {
   let model: TinyModelFolder | undefined;
