@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Test } from '@nestjs/testing';
@@ -51,10 +51,13 @@ describe('RerankingModule', () => {
 
   it('stops the start, naming the folder, when RERANKER_MODEL_PATH is not a cross-encoder folder', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'docent-not-a-model-'));
-
-    await expect(configuredReranker({ RERANKER_MODEL_PATH: empty })).rejects.toThrow(
-      `Local reranker model ${empty} has no config.json`,
-    );
+    try {
+      await expect(configuredReranker({ RERANKER_MODEL_PATH: empty })).rejects.toThrow(
+        `Local reranker model ${empty} has no config.json`,
+      );
+    } finally {
+      rmSync(empty, { recursive: true });
+    }
   });
 
   it('provides no reranker when neither is set, so that results keep their retrieval order', async () => {
