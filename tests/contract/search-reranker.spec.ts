@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SearchHit } from '@docent/common/search';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { TinyModelFolder } from '../../backend/src/embeddings/testing/onnx-graph.js';
+import { createTinyCrossEncoder } from '../../backend/src/embeddings/testing/tiny-cross-encoder.js';
 import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { ingest } from './documents-support.js';
 import { callAs, signUp, type SignedIn } from './support.js';
@@ -89,5 +91,45 @@ describe('search with a rerank endpoint', () => {
 
     expect(names(await search('document'))).toEqual(['harvest.txt', 'orchard.txt']);
     expect((await reranker()).status).toBe('ready');
+  });
+});
+
+describe('search with a local cross-encoder (RERANKER_MODEL_PATH)', () => {
+  let model: TinyModelFolder;
+  let t: TestApp;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    // Its score is how many of the query's words a passage has, stop words included, which BM25 leaves out.
+    model = await createTinyCrossEncoder();
+    t = await startTestApp({ RERANKER_MODEL_PATH: model.path });
+    admin = await signUp(t);
+    await ingest(t, admin.accessToken, { name: 'bushels.txt', content: 'Apple apple apple orchard.' });
+    await ingest(t, admin.accessToken, { name: 'shed.txt', content: 'The apple is in the shed.' });
+  }, STARTUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t.close();
+    await model.cleanup();
+  });
+
+  it("lists results in the cross-encoder's order, and /status shows it ready under its folder's name", async () => {
+    const hits: SearchHit[] = (
+      await callAs(t, admin.accessToken)
+        .post('/api/search/rag')
+        .send({ query: 'the apple in the orchard', options: { type: 'keyword' } })
+        .expect(200)
+    ).body.results;
+
+    expect(hits.map((hit) => [hit.documentName, hit.rerankScore])).toEqual([
+      ['shed.txt', 4],
+      ['bushels.txt', 2],
+    ]);
+    // BM25 alone puts the bushels, dense in "apple" and naming the orchard, first.
+    expect(hits[1]!.score).toBeGreaterThan(hits[0]!.score);
+    expect((await t.http().get('/status').expect(200)).body.components.reranker).toEqual({
+      status: 'ready',
+      provider: 'local-onnx',
+      model: 'tiny-ms-marco-cross-encoder',
+    });
   });
 });

@@ -46,6 +46,8 @@ describe('loadConfig', () => {
     [{ PLUGINS_DIR: '/no/such/folder' }, 'PLUGINS_DIR'],
     [{ EMBEDDINGS_MODEL_PATH: '/no/such/model' }, 'EMBEDDINGS_MODEL_PATH /no/such/model'],
     [{ EMBEDDINGS_BATCH_SIZE: '0' }, 'EMBEDDINGS_BATCH_SIZE'],
+    [{ RERANKER_MODEL_PATH: '/no/such/model' }, 'RERANKER_MODEL_PATH /no/such/model'],
+    [{ RERANKER_BATCH_SIZE: '0' }, 'RERANKER_BATCH_SIZE'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY'],
@@ -96,16 +98,30 @@ describe('loadConfig', () => {
   });
 
   it('configures no reranker by default, and a rerank endpoint only with its model', () => {
-    expect(loadConfig(base).reranker).toBeNull();
+    expect(loadConfig(base).reranker).toEqual({ endpoint: null, localModel: null });
     expect(() => loadConfig({ ...base, RERANKER_URL: 'http://localhost:8000/v1' })).toThrow(/RERANKER_MODEL/);
     expect(
-      loadConfig({ ...base, RERANKER_URL: 'http://localhost:8000/v1', RERANKER_MODEL: 'bge-reranker-v2-m3' }).reranker,
+      loadConfig({ ...base, RERANKER_URL: 'http://localhost:8000/v1', RERANKER_MODEL: 'bge-reranker-v2-m3' }).reranker
+        .endpoint,
     ).toEqual({
       baseUrl: 'http://localhost:8000/v1',
       model: 'bge-reranker-v2-m3',
       apiKey: undefined,
       timeoutMs: 10_000,
     });
+  });
+
+  it('configures a local reranker model folder, resolved, with small batches unless told otherwise', () => {
+    const modelFolder = mkdtempSync(join(tmpdir(), 'docent-reranker-'));
+
+    expect(loadConfig({ ...base, RERANKER_MODEL_PATH: relative(process.cwd(), modelFolder) }).reranker).toEqual({
+      endpoint: null,
+      localModel: { modelPath: modelFolder, batchSize: 8, timeoutMs: 10_000 },
+    });
+    expect(
+      loadConfig({ ...base, RERANKER_MODEL_PATH: modelFolder, RERANKER_BATCH_SIZE: '16', RERANKER_TIMEOUT: '30s' })
+        .reranker.localModel,
+    ).toEqual({ modelPath: modelFolder, batchSize: 16, timeoutMs: 30_000 });
   });
 
   it('configures a local embedding model folder, resolved, with smaller batches unless told otherwise', () => {

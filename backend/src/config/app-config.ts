@@ -74,6 +74,11 @@ const PROJECT_ROOT = resolve(import.meta.dirname, '../../..');
 const DEFAULT_ENDPOINT_BATCH_SIZE = 64;
 /** Texts per run of a local model: smaller, as the whole padded batch is held in this server's memory. */
 const DEFAULT_LOCAL_BATCH_SIZE = 32;
+/**
+ * (query, passage) pairs per run of a local cross-encoder: fewer still, as ONNX Runtime's Node binding runs
+ * a batch on the event loop's thread, holding up every other request until it ends; they go on between batches.
+ */
+const DEFAULT_LOCAL_RERANKER_BATCH_SIZE = 8;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -111,6 +116,9 @@ const envSchema = z.object({
   RERANKER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   RERANKER_MODEL: z.string().min(1).optional(),
   RERANKER_API_KEY: z.string().min(1).optional(),
+  /** A cross-encoder folder run in-process when RERANKER_URL is unset. */
+  RERANKER_MODEL_PATH: z.string().min(1).optional(),
+  RERANKER_BATCH_SIZE: positiveInt.optional(),
   /** How long one rerank call may take before the search keeps its retrieval order. */
   RERANKER_TIMEOUT: duration.prefault('10s'),
   /** Encrypts the model providers' API keys at rest. */
@@ -173,6 +181,10 @@ function toAppConfig(env: z.output<typeof envSchema>) {
       `Invalid configuration: EMBEDDINGS_MODEL_PATH ${embeddingsModelPath} is not a directory`,
     );
   }
+  const rerankerModelPath = env.RERANKER_MODEL_PATH && resolve(env.RERANKER_MODEL_PATH);
+  if (rerankerModelPath && !statSync(rerankerModelPath, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigurationError(`Invalid configuration: RERANKER_MODEL_PATH ${rerankerModelPath} is not a directory`);
+  }
   if (env.EMBEDDINGS_BASE_URL && (!env.EMBEDDINGS_MODEL || !env.EMBEDDINGS_DIMENSIONS)) {
     throw new ConfigurationError(
       'Invalid configuration: EMBEDDINGS_BASE_URL needs EMBEDDINGS_MODEL and EMBEDDINGS_DIMENSIONS',
@@ -226,15 +238,26 @@ function toAppConfig(env: z.output<typeof envSchema>) {
         ? { modelPath: embeddingsModelPath, batchSize: env.EMBEDDINGS_BATCH_SIZE ?? DEFAULT_LOCAL_BATCH_SIZE }
         : null,
     },
-    /** A cross-encoder that reorders the best hits of a search; none, and they keep their retrieval order. */
-    reranker: env.RERANKER_URL
-      ? {
-          baseUrl: env.RERANKER_URL,
-          model: env.RERANKER_MODEL!,
-          apiKey: env.RERANKER_API_KEY,
-          timeoutMs: env.RERANKER_TIMEOUT,
-        }
-      : null,
+    /** A cross-encoder that reorders the best hits of a search; with neither, they keep their retrieval order. */
+    reranker: {
+      /** A rerank endpoint in the Cohere, Jina and vLLM wire format. */
+      endpoint: env.RERANKER_URL
+        ? {
+            baseUrl: env.RERANKER_URL,
+            model: env.RERANKER_MODEL!,
+            apiKey: env.RERANKER_API_KEY,
+            timeoutMs: env.RERANKER_TIMEOUT,
+          }
+        : null,
+      /** A cross-encoder model folder run in-process. */
+      localModel: rerankerModelPath
+        ? {
+            modelPath: rerankerModelPath,
+            batchSize: env.RERANKER_BATCH_SIZE ?? DEFAULT_LOCAL_RERANKER_BATCH_SIZE,
+            timeoutMs: env.RERANKER_TIMEOUT,
+          }
+        : null,
+    },
     models: {
       /** Derives the key that encrypts provider API keys; losing it makes the stored keys unreadable. */
       secretsKey: env.MODEL_SECRETS_KEY ?? readOrCreateSecret(resolve(dataDir, 'secrets', 'model-secrets-key')),

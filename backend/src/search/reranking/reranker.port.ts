@@ -8,6 +8,8 @@ export interface Reranker {
   readonly model: string;
   /** A relevance score for each passage, in the passages' order; higher is more relevant. */
   score(query: string, passages: string[], signal?: AbortSignal): Promise<number[]>;
+  /** Loads the model again, for a reranker that holds one in the process; absent for a remote endpoint. */
+  reload?(): Promise<void>;
 }
 
 /** Injects `Reranker | null`; null when none is configured, and results keep their retrieval order. */

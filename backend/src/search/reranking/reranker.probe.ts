@@ -9,7 +9,13 @@ export const NO_RERANKER =
 @StatusComponent('reranker')
 @Injectable()
 export class RerankerProbe implements StatusProbe {
-  constructor(private readonly reranking: HitReranking) {}
+  /** Only a model held in the process can be restarted: a remote endpoint keeps nothing here to reload. */
+  readonly restart?: () => Promise<void>;
+
+  constructor(private readonly reranking: HitReranking) {
+    const reload = reranking.reranker?.reload?.bind(reranking.reranker);
+    if (reload) this.restart = reload;
+  }
 
   async probe(): Promise<ComponentStatus> {
     const { reranker, lastFailure } = this.reranking;
