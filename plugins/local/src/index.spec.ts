@@ -141,6 +141,56 @@ describe('local provider', () => {
     expect(negated.text).toBe(NOT_ANSWERED);
   });
 
+  it('does not answer a question about a name the passages do not mention, even when the rest of it matches', async () => {
+    const architects: GroundingPassage[] = [
+      {
+        number: 1,
+        title: 'Architects',
+        text: 'Anna Berg trained in Vienna and Munich. She designed the Royal Theatre in 1901.',
+      },
+    ];
+
+    const named = await local.chat(ask('What did Anna Berg design in 1901?', architects), context);
+    const otherName = await local.chat(ask('What did Karl Lind design in 1901?', architects), context);
+
+    // The name is in the sentence before: "she" is Anna Berg.
+    expect(named.text).toBe('She designed the Royal Theatre in 1901 [1].');
+    expect(otherName.text).toBe(NOT_ANSWERED);
+  });
+
+  it('matches names written without their accents', async () => {
+    const passages: GroundingPassage[] = [
+      { number: 1, text: 'José Núñez studied law in Salamanca. He later taught in Lisbon.' },
+    ];
+
+    const { text } = await local.chat(ask('Where did Jose Nunez study law?', passages), context);
+
+    expect(text).toBe('José Núñez studied law in Salamanca [1].');
+  });
+
+  it('does not answer "how many" without a number, or "what year" without a year, other than the ones asked about', async () => {
+    const museum: GroundingPassage[] = [
+      {
+        number: 1,
+        title: 'Museum',
+        text: 'The museum reopened after the flood. Its visitors were first counted in 2019.',
+      },
+    ];
+    const counted: GroundingPassage[] = [
+      { number: 1, title: 'Museum', text: 'The museum reopened in 1998. In 2019 it counted 40,000 visitors.' },
+    ];
+
+    const noYear = await local.chat(ask('In what year did the museum reopen?', museum), context);
+    const onlyTheAskedYear = await local.chat(ask('How many visitors did the museum count in 2019?', museum), context);
+    const year = await local.chat(ask('In what year did the museum reopen?', counted), context);
+    const number = await local.chat(ask('How many visitors did the museum count in 2019?', counted), context);
+
+    expect(noYear.text).toBe(NOT_ANSWERED);
+    expect(onlyTheAskedYear.text).toBe(NOT_ANSWERED);
+    expect(year.text.startsWith('The museum reopened in 1998 [1].')).toBe(true);
+    expect(number.text.startsWith('In 2019 it counted 40,000 visitors [1].')).toBe(true);
+  });
+
   it('does not quote a heading as an answer', async () => {
     const headed: GroundingPassage[] = [
       { number: 1, text: '# Bridge opening ceremony\n\nThe bridge opening ceremony was held in May.' },

@@ -89,8 +89,11 @@ const STOP_WORDS = new Set(
 /** The content words of a text, lower-cased and lightly stemmed, in order. */
 export function contentTerms(text: string): string[] {
   // A possessive's "s" is no word of its own: "Margaret's" is about "margaret".
+  // Accents are dropped so that "Herve" meets "Hervé", as people type names without them.
   const words =
     text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
       .toLowerCase()
       .replace(/['’]s\b/g, '')
       .match(/[\p{L}\p{N}]+/gu) ?? [];
