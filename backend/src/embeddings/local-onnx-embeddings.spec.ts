@@ -1,14 +1,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { LocalOnnxEmbeddings } from './local-onnx-embeddings.js';
 import { createTinyEmbeddingModel, type TinyEmbeddingModel } from './testing/tiny-onnx-model.js';
-
-// The real library, counted: the only way to see how often the provider loads its model.
-// An ES module is mocked before it is first imported, hence the imports that follow.
-const library = await import('@huggingface/transformers');
-jest.unstable_mockModule('@huggingface/transformers', () => ({ ...library, pipeline: jest.fn(library.pipeline) }));
-const { pipeline } = await import('@huggingface/transformers');
-const { LocalOnnxEmbeddings } = await import('./local-onnx-embeddings.js');
 
 const cosine = (a: number[], b: number[]) => a.reduce((sum, value, index) => sum + value * b[index]!, 0);
 const length = (vector: number[]) => Math.sqrt(cosine(vector, vector));
@@ -20,7 +14,14 @@ describe('LocalOnnxEmbeddings', () => {
   });
   afterAll(() => model.cleanup());
 
-  const provider = (batchSize = 32) => new LocalOnnxEmbeddings({ modelPath: model.path, batchSize });
+  // Each provider holds its model in a worker thread of its own, ended after each test.
+  const opened: LocalOnnxEmbeddings[] = [];
+  afterEach(() => Promise.all(opened.splice(0).map((embeddings) => embeddings.onModuleDestroy())));
+  const provider = (batchSize = 32) => {
+    const embeddings = new LocalOnnxEmbeddings({ modelPath: model.path, batchSize });
+    opened.push(embeddings);
+    return embeddings;
+  };
 
   it('names itself after the model folder and takes its dimensions from config.json', () => {
     expect(provider()).toMatchObject({
@@ -104,10 +105,9 @@ describe('LocalOnnxEmbeddings', () => {
     );
   });
 
-  it('loads the model once, on the first embedding, when first calls arrive together', async () => {
-    jest.mocked(pipeline).mockClear();
+  // How often the model loads is LocalModelWorker's to show (local-model-worker.spec.ts): it loads in a worker thread.
+  it('answers first calls that arrive together, and later ones', async () => {
     const embeddings = provider();
-    expect(pipeline).not.toHaveBeenCalled();
 
     const results = await Promise.all([
       embeddings.embed(['first']),
@@ -117,18 +117,15 @@ describe('LocalOnnxEmbeddings', () => {
     await embeddings.embed(['later']);
 
     expect(results.map((vectors) => vectors.length)).toEqual([1, 1, 1]);
-    expect(pipeline).toHaveBeenCalledTimes(1);
   });
 
   it('loads the model again on reload (System Services’ Restart) and embeds as before', async () => {
     const embeddings = provider();
     const [before] = await embeddings.embed(['The quarterly report is attached.']);
-    jest.mocked(pipeline).mockClear();
 
     await embeddings.reload();
     const [after] = await embeddings.embed(['The quarterly report is attached.']);
 
-    expect(pipeline).toHaveBeenCalledTimes(1);
     expect(after).toEqual(before);
   });
 

@@ -1,20 +1,9 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTinyCrossEncoder } from '../../embeddings/testing/tiny-cross-encoder.js';
 import type { TinyModelFolder } from '../../embeddings/testing/onnx-graph.js';
-
-// The real library, its model loading counted: the only way to see how often the reranker loads its model.
-// An ES module is mocked before it is first imported, hence the imports that follow.
-const library = await import('@huggingface/transformers');
-const loadModel = jest.fn(
-  library.AutoModelForSequenceClassification.from_pretrained.bind(library.AutoModelForSequenceClassification),
-);
-jest.unstable_mockModule('@huggingface/transformers', () => ({
-  ...library,
-  AutoModelForSequenceClassification: { from_pretrained: loadModel },
-}));
-const { LocalOnnxReranker } = await import('./local-onnx-reranker.js');
+import { LocalOnnxReranker } from './local-onnx-reranker.js';
 
 const query = 'when does the apple harvest start';
 const passages = [
@@ -30,8 +19,14 @@ describe('LocalOnnxReranker', () => {
   });
   afterAll(() => model.cleanup());
 
-  const reranker = (options: { batchSize?: number; timeoutMs?: number; modelPath?: string } = {}) =>
-    new LocalOnnxReranker({ modelPath: model.path, batchSize: 32, timeoutMs: 60_000, ...options });
+  // Each reranker holds its model in a worker thread of its own, ended after each test.
+  const opened: LocalOnnxReranker[] = [];
+  afterEach(() => Promise.all(opened.splice(0).map((crossEncoder) => crossEncoder.onModuleDestroy())));
+  const reranker = (options: { batchSize?: number; timeoutMs?: number; modelPath?: string } = {}) => {
+    const crossEncoder = new LocalOnnxReranker({ modelPath: model.path, batchSize: 32, timeoutMs: 60_000, ...options });
+    opened.push(crossEncoder);
+    return crossEncoder;
+  };
 
   it('names itself after the model folder', () => {
     expect(reranker()).toMatchObject({ id: 'local-onnx', model: 'tiny-ms-marco-cross-encoder' });
@@ -74,10 +69,9 @@ describe('LocalOnnxReranker', () => {
     }
   });
 
-  it('loads the model once, on the first call, when first calls arrive together', async () => {
-    loadModel.mockClear();
+  // How often the model loads is LocalModelWorker's to show (local-model-worker.spec.ts): it loads in a worker thread.
+  it('answers first calls that arrive together, and later ones', async () => {
     const crossEncoder = reranker();
-    expect(loadModel).not.toHaveBeenCalled();
 
     const results = await Promise.all([
       crossEncoder.score(query, ['first']),
@@ -87,17 +81,14 @@ describe('LocalOnnxReranker', () => {
     await crossEncoder.score(query, ['later']);
 
     expect(results).toEqual([[0], [0], [0]]);
-    expect(loadModel).toHaveBeenCalledTimes(1);
   });
 
   it('loads the model again on reload (System Services’ Restart) and scores as before', async () => {
     const crossEncoder = reranker();
     const before = await crossEncoder.score(query, passages);
-    loadModel.mockClear();
 
     await crossEncoder.reload();
 
-    expect(loadModel).toHaveBeenCalledTimes(1);
     expect(await crossEncoder.score(query, passages)).toEqual(before);
   });
 

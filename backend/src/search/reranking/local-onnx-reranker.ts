@@ -1,5 +1,6 @@
-import type { PreTrainedModel, PreTrainedTokenizer, Tensor } from '@huggingface/transformers';
-import { LazyLocalModel, LocalModelFolder } from '../../common/local-model-folder.js';
+import type { OnModuleDestroy } from '@nestjs/common';
+import { LocalModelFolder } from '../../common/local-model-folder.js';
+import { LocalModelWorker, type ModelOutput } from '../../common/local-model-worker.js';
 import type { Reranker } from './reranker.port.js';
 
 export interface LocalOnnxRerankerOptions {
@@ -14,23 +15,18 @@ export interface LocalOnnxRerankerOptions {
   timeoutMs: number;
 }
 
-interface CrossEncoder {
-  tokenizer: PreTrainedTokenizer;
-  model: PreTrainedModel;
-  dispose(): Promise<unknown>;
-}
-
 /**
- * A cross-encoder run in-process by ONNX Runtime on the CPU, nothing downloaded: each passage is read
- * together with the query, as one (query, passage) pair, and scored by the model's relevance logit.
+ * A cross-encoder run by ONNX Runtime on the CPU, in a worker thread of this process so that requests go on
+ * while it scores, nothing downloaded: each passage is read together with the query, as one (query, passage)
+ * pair, and scored by the model's relevance logit.
  */
-export class LocalOnnxReranker implements Reranker {
+export class LocalOnnxReranker implements Reranker, OnModuleDestroy {
   readonly id = 'local-onnx';
   readonly model: string;
   private readonly folder: LocalModelFolder;
   private readonly batchSize: number;
   private readonly timeoutMs: number;
-  private readonly crossEncoder: LazyLocalModel<CrossEncoder>;
+  private readonly crossEncoder: LocalModelWorker;
 
   constructor(options: LocalOnnxRerankerOptions) {
     if (!Number.isInteger(options.batchSize) || options.batchSize < 1) {
@@ -42,59 +38,50 @@ export class LocalOnnxReranker implements Reranker {
     this.timeoutMs = options.timeoutMs;
     this.folder.requireFiles('config.json', 'tokenizer.json', 'tokenizer_config.json');
     // Quantized weights are what most published transformers.js rerankers ship; full precision is preferred when both are there.
-    const dtype = this.folder.weights(['fp32', 'q8']);
-    this.crossEncoder = new LazyLocalModel(this.folder, async (transformers, path) => {
-      const [tokenizer, model] = await Promise.all([
-        transformers.AutoTokenizer.from_pretrained(path),
-        transformers.AutoModelForSequenceClassification.from_pretrained(path, {
-          device: 'cpu',
-          dtype,
-          model_file_name: 'model',
-        }),
-      ]);
-      return { tokenizer, model, dispose: () => model.dispose() };
+    this.crossEncoder = new LocalModelWorker(this.folder, {
+      kind: 'cross-encoder',
+      dtype: this.folder.weights(['fp32', 'q8']),
     });
   }
 
   async score(query: string, passages: string[], signal?: AbortSignal): Promise<number[]> {
     const deadline = AbortSignal.timeout(this.timeoutMs);
-    const { tokenizer, model } = await this.crossEncoder.loaded();
+    await this.crossEncoder.load();
     const scores: number[] = [];
     for (let start = 0; start < passages.length; start += this.batchSize) {
-      // A batch runs to its end once started: ONNX Runtime cannot be interrupted, so the signals are heeded between batches.
-      // Its Node binding also runs the batch on this thread (microsoft/onnxruntime#19611): other requests go on between batches.
+      // A batch runs to its end once started: ONNX Runtime cannot be interrupted, so the deadline is heeded between
+      // batches, and an aborted call's batch is left to finish unread.
       signal?.throwIfAborted();
       if (deadline.aborted) {
         throw this.folder.problem(`scored ${start} of ${passages.length} passages within ${this.timeoutMs} ms`);
       }
-      const batch = passages.slice(start, start + this.batchSize);
-      // A pair longer than the model reads is cut at its end: the query comes first, so the passage loses its end.
-      const pairs = tokenizer(
-        batch.map(() => query),
-        { text_pair: batch, padding: true, truncation: true },
+      scores.push(
+        ...this.relevance(await this.crossEncoder.score(query, passages.slice(start, start + this.batchSize), signal)),
       );
-      const { logits } = (await model(pairs)) as { logits: Tensor };
-      scores.push(...this.relevance(logits));
     }
     return scores;
   }
 
-  /** Loads the model again from its folder (System Services' Restart); calls under way finish on the old one. */
+  /** Loads the model again from its folder in a new worker (System Services' Restart); calls under way finish on the old one. */
   reload(): Promise<void> {
     return this.crossEncoder.reload();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.crossEncoder.close();
   }
 
   /**
    * Each pair's relevance: the logit of a single-label model (ms-marco cross-encoders, bge-reranker),
    * or the positive class's of a two-label one.
    */
-  private relevance(logits: Tensor): number[] {
-    const [, labels] = logits.dims;
+  private relevance({ data, dims }: ModelOutput): number[] {
+    const [rows = 0, labels = 0] = dims;
     if (labels !== 1 && labels !== 2) {
       throw this.folder.problem(
         `gives ${labels} logits per passage; a reranker gives one (relevance) or two (irrelevant, relevant)`,
       );
     }
-    return (logits.tolist() as number[][]).map((row) => row[labels - 1]!);
+    return Array.from({ length: rows }, (_, row) => data[row * labels + labels - 1]!);
   }
 }
