@@ -54,18 +54,6 @@ describe('LocalModelWorker', () => {
     expect(await worker.threadId()).not.toBe(callerThreadId);
   });
 
-  it('leaves the caller’s event loop free while a large batch is scored', async () => {
-    const worker = crossEncoder();
-    await worker.load();
-    const events: string[] = [];
-
-    const scoring = worker.score(query, manyPassages).then(() => events.push('scored'));
-    setImmediate(() => events.push('caller ran a callback'));
-    await scoring;
-
-    expect(events).toEqual(['caller ran a callback', 'scored']);
-  });
-
   it('loads the model once when the first calls arrive together', async () => {
     const requests = watchRequests();
     const worker = crossEncoder();
