@@ -94,7 +94,7 @@ describe('LocalModelWorker', () => {
     expect(await worker.threadId()).toBe(before);
   });
 
-  it('skips the queued work of a call aborted before its turn', async () => {
+  it('answers nothing for a queued call aborted before its turn, and goes on with the others', async () => {
     const controller = new AbortController();
     let scoreRequests = 0;
     const requests = watchRequests(
