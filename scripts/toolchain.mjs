@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-const REQUIRED = [22, 17];
+const REQUIRED = [22, 18];
 const toolsBin = join(root, '.tools', 'node_modules', '.bin');
 const toolsNode = join(toolsBin, process.platform === 'win32' ? 'node.cmd' : 'node');
 
@@ -32,7 +32,7 @@ export function run(command, args, options = {}) {
 }
 
 /**
- * The folder of a Node.js >= 22.17: this process's own, else the one in .tools/, which is
+ * The folder of a Node.js >= 22.18: this process's own, else the one in .tools/, which is
  * fetched from the npm registry (the `node` package ships the real binary) when missing.
  */
 export function supportedNodeDirectory() {
