@@ -51,7 +51,7 @@ describe('KeywordPostings writes', () => {
   it('forgets a removed document in the corpus statistics', () => {
     const postings = indexOf({ first: ['apple banana apple', 'banana cherry'], second: ['cherry cherry cherry date'] });
     postings.addChunk('third', chunkOf('apple'));
-    postings.removeDocument('third');
+    postings.removeDocuments(['third']);
 
     const [hit] = postings.search(queryTermHashes('apple'), { limit: 1 });
     expect(Number(hit!.score.toFixed(6))).toBe(1.307772);
@@ -60,7 +60,7 @@ describe('KeywordPostings writes', () => {
 
   it('scores a replaced document as an index built with its new chunks from the start', () => {
     const replaced = indexOf({ first: ['apple banana', 'cherry'], second: ['cherry date', 'apple elder fig'] });
-    replaced.removeDocument('first');
+    replaced.removeDocuments(['first']);
     for (const text of ['banana banana grape', 'apple grape']) replaced.addChunk('first', chunkOf(text));
     const fresh = indexOf({
       second: ['cherry date', 'apple elder fig'],
@@ -78,7 +78,7 @@ describe('KeywordPostings writes', () => {
 
   it('drops the chunks of a removed document from every term it held', () => {
     const postings = indexOf({ gone: ['walrus tusk'], kept: ['walrus shore'] });
-    postings.removeDocument('gone');
+    postings.removeDocuments(['gone']);
 
     expect(postings.search(queryTermHashes('tusk'), { limit: 10 })).toEqual([]);
     expect(postings.search(queryTermHashes('walrus tusk'), { limit: 10 }).map((hit) => hit.documentId)).toEqual([

@@ -106,12 +106,20 @@ export class KeywordPostings {
     }
   }
 
-  /** Removes a document's chunks; they stop counting in N and avg|c| at once, and in df at the next search. */
-  removeDocument(documentId: string): void {
-    const document = this.documentOrdinals.get(documentId);
-    if (document === undefined) return;
+  /** Removes the documents' chunks; they stop counting in N and avg|c| at once, and in df at the next search. */
+  removeDocuments(documentIds: Iterable<string>): void {
+    const removed = new Uint8Array(this.documentIds.length);
+    let any = false;
+    for (const id of documentIds) {
+      const document = this.documentOrdinals.get(id);
+      if (document === undefined) continue;
+      removed[document] = 1;
+      any = true;
+    }
+    if (!any) return;
     for (let ordinal = 0; ordinal < this.slots; ordinal++) {
-      if (this.chunkDocuments[ordinal] !== document) continue;
+      const document = this.chunkDocuments[ordinal]!;
+      if (document < 0 || removed[document] === 0) continue;
       this.chunkDocuments[ordinal] = -1;
       this.liveChunks--;
       this.totalTokens -= this.chunkLengths[ordinal]!;

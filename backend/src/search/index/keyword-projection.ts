@@ -5,6 +5,8 @@ import { KeywordPostings, type PostedChunk } from './keyword-postings.js';
 
 /** Chunks read per statement while rebuilding: the rows of one batch are all the start holds at once. */
 const REBUILD_BATCH = 5_000;
+/** Documents whose chunks one statement reloads after they changed (a reindex changes them all). */
+const RELOAD_BATCH = 200;
 /** Change rows older than this are pruned; a process that has not caught up since then rebuilds. */
 const CHANGE_RETENTION = '1 day';
 
@@ -88,15 +90,18 @@ export class KeywordProjection {
     if (changes.length === 0) return this.postings;
     if (changes.some((change) => change.seq === null)) return this.rebuild(em);
     const documents = [...new Set(changes.map((change) => change.document_id!))];
-    const { rows } = await bulk<ChunkRow>(
-      em,
-      `select id, document_id, token_count, term_hashes, term_freqs from document_chunks
-       where document_id = any($1::uuid[]) order by id`,
-      [`{${documents.join(',')}}`],
-    );
-    for (const document of documents) this.postings.removeDocument(document);
-    for (const row of rows) this.postings.addChunk(row.document_id, postedChunk(row));
-    this.checkpoint = Math.max(...changes.map((change) => Number(change.seq)));
+    for (let from = 0; from < documents.length; from += RELOAD_BATCH) {
+      const batch = documents.slice(from, from + RELOAD_BATCH);
+      const { rows } = await bulk<ChunkRow>(
+        em,
+        `select id, document_id, token_count, term_hashes, term_freqs from document_chunks
+         where document_id = any($1::uuid[]) order by id`,
+        [`{${batch.join(',')}}`],
+      );
+      this.postings.removeDocuments(batch);
+      for (const row of rows) this.postings.addChunk(row.document_id, postedChunk(row));
+    }
+    this.checkpoint = changes.reduce((latest, change) => Math.max(latest, Number(change.seq)), this.checkpoint);
     return this.postings;
   }
 
