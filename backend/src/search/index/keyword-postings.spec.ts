@@ -76,6 +76,18 @@ describe('KeywordPostings writes', () => {
     expect(replaced.termCount).toBe(fresh.termCount);
   });
 
+  it('keeps scoring and growing after its arrays were trimmed to size', () => {
+    const trimmed = indexOf({ first: ['apple banana apple', 'banana cherry'] });
+    trimmed.trim();
+    trimmed.addChunk('second', chunkOf('cherry cherry cherry date'));
+
+    expect(scores(trimmed.search(queryTermHashes('Apple and cherry?'), { limit: 10 }))).toEqual([
+      ['first', 1.307772],
+      ['second', 0.682263],
+      ['first', 0.503575],
+    ]);
+  });
+
   it('drops the chunks of a removed document from every term it held', () => {
     const postings = indexOf({ gone: ['walrus tusk'], kept: ['walrus shore'] });
     postings.removeDocuments(['gone']);

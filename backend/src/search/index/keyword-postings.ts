@@ -99,7 +99,8 @@ export class KeywordPostings {
         postings = { chunks: new Int32Array(INITIAL_CAPACITY), freqs: new Uint16Array(INITIAL_CAPACITY), length: 0 };
         this.terms.set(key, postings);
       }
-      if (postings.length === postings.chunks.length) resizePostings(postings, postings.length * 2);
+      if (postings.length === postings.chunks.length)
+        resizePostings(postings, Math.max(postings.length * 2, INITIAL_CAPACITY));
       postings.chunks[postings.length] = ordinal;
       postings.freqs[postings.length] = Math.min(chunk.termFreqs[place]!, MAX_TERM_FREQUENCY);
       postings.length++;
@@ -287,6 +288,17 @@ export class KeywordPostings {
     this.documentIds = documentIds;
     this.documentOrdinals = documentOrdinals;
     this.removedChunks = 0;
+  }
+
+  /** Gives back the room the arrays grew into, once a bulk load is done (growth doubles, so up to half is unused). */
+  trim(): void {
+    for (const postings of this.terms.values()) {
+      if (postings.length < postings.chunks.length) resizePostings(postings, postings.length);
+    }
+    const capacity = Math.max(this.slots, INITIAL_CAPACITY);
+    this.chunkIds = this.chunkIds.slice(0, capacity);
+    this.chunkDocuments = this.chunkDocuments.slice(0, capacity);
+    this.chunkLengths = this.chunkLengths.slice(0, capacity);
   }
 
   private growChunks(): void {
