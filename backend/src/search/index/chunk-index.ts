@@ -138,9 +138,15 @@ export class ChunkIndex {
       document_type: DocumentType;
     }>(
       this.orm.em.fork(),
-      `select c.id as chunk_id, c.ordinal, c.text, c.position, d.id as document_id, d.name as document_name, d.type as document_type
-       from document_chunks c join ${within((value) => bind(parameters, value))} d on d.id = c.document_id
-       where c.id in (select jsonb_array_elements_text($1::jsonb)::bigint)`,
+      // The chunks first, by key, then their documents: PGlite never analyzes on its own, and
+      // estimating one readable document the planner looked the chunks up again for each
+      // (170 ms at 100,000 chunks and 600 documents, rather than 2).
+      `with wanted as materialized (
+         select c.id, c.ordinal, c.text, c.position, c.document_id from document_chunks c
+         where c.id in (select jsonb_array_elements_text($1::jsonb)::bigint)
+       )
+       select c.id as chunk_id, c.ordinal, c.text, c.position, d.id as document_id, d.name as document_name, d.type as document_type
+       from wanted c join ${within((value) => bind(parameters, value))} d on d.id = c.document_id`,
       parameters,
     );
     return rows.map((row) => ({
