@@ -152,6 +152,28 @@ describe('the keyword index of several processes on one database', () => {
     expect(await otherProcess.keywordSearch('quokka', { limit: 10 })).toEqual([]);
   });
 
+  it('keeps a document as it was when a write of it fails midway', async () => {
+    const otherProcess = new ChunkIndex(t.app.get(MikroORM));
+    await otherProcess.loadKeywordIndex();
+    const document = randomUUID();
+    await index.replaceChunks(document, chunksOf('wombat burrow'), null);
+    const before = await otherProcess.keywordSearch('wombat', { limit: 10 });
+
+    // One vector for two chunks: the write fails after it deleted the old chunks, and rolls back.
+    await expect(
+      index.replaceChunks(document, chunksOf('echidna spines', 'echidna snout'), {
+        model: 'test',
+        dimensions: 3,
+        vectors: [[1, 0, 0]],
+      }),
+    ).rejects.toThrow();
+
+    for (const searcher of [index, otherProcess]) {
+      expect(await searcher.keywordSearch('wombat', { limit: 10 })).toEqual(before);
+      expect(await searcher.keywordSearch('echidna', { limit: 10 })).toEqual([]);
+    }
+  });
+
   it('rebuilds a process whose unread changes were pruned from the log', async () => {
     const otherProcess = new ChunkIndex(t.app.get(MikroORM));
     await otherProcess.loadKeywordIndex();
