@@ -15,6 +15,7 @@ import { Migration20261125130000 } from './Migration20261125130000.js';
 import { Migration20261125140000 } from './Migration20261125140000.js';
 import { Migration20261125141800 } from './Migration20261125141800.js';
 import { Migration20261125150000 } from './Migration20261125150000.js';
+import { Migration20261128120000 } from './Migration20261128120000.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125140000', class: Migration20261125140000 },
   { name: 'Migration20261125141800', class: Migration20261125141800 },
   { name: 'Migration20261125150000', class: Migration20261125150000 },
+  { name: 'Migration20261128120000', class: Migration20261128120000 },
 ];

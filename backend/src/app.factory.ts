@@ -7,6 +7,7 @@ import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module.js';
 import { DocumentProcessor } from './documents/processing/document-processor.service.js';
 import { ReactionRunner } from './reactions/reaction-runner.service.js';
+import { ChunkIndex } from './search/index/chunk-index.js';
 import type { AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { acceptForwardedClientAddress } from './http/client-address.js';
@@ -57,8 +58,9 @@ export async function createApp(
   });
 
   await app.init();
-  // Only the server processes documents, reacts to events and records its traffic; the
-  // command-line tools boot the same modules without any of it.
+  // Only the server processes documents, reacts to events, records its traffic and holds
+  // the keyword index in memory; the command-line tools boot the same modules without any of it.
+  await app.get(ChunkIndex).loadKeywordIndex();
   await app.get(DocumentProcessor).start();
   await app.get(ReactionRunner).start();
   app.get(MetricsModule).start();

@@ -6,7 +6,7 @@
 // p95, p99 and mean latency, errors, throughput, the server's peak memory and the core
 // count against the targets. A missed target is reported, not fatal: the exit code is
 // non-zero only when the run itself breaks.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -55,6 +55,7 @@ const { values: options } = parseArgs({
     keep: { type: 'string' },
     reuse: { type: 'string' },
     embeddings: { type: 'string' },
+    'cpu-prof': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -70,7 +71,8 @@ if (options.help) {
   --keep DIR          build the index in DIR and keep it, for --reuse
   --reuse DIR         search an index a --keep run built (migrations still run on start; a long one
                       can outlast the start-up wait: run DATA_DIR=DIR/data npm run migrate first)
-  --embeddings DIR    a local embedding model folder (EMBEDDINGS_MODEL_PATH); default none`);
+  --embeddings DIR    a local embedding model folder (EMBEDDINGS_MODEL_PATH); default none
+  --cpu-prof DIR      write CPU profiles of the server (every thread) into DIR`);
   process.exit(0);
 }
 
@@ -127,7 +129,15 @@ try {
 
   const env = options.embeddings ? { EMBEDDINGS_MODEL_PATH: resolve(options.embeddings) } : {};
   const startedAt = performance.now();
-  server = await startServer({ dataDir: join(workDir, 'data'), logFile: join(workDir, 'server.log'), env });
+  const nodeArgs = options['cpu-prof']
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${resolve(options['cpu-prof'])}`,
+        '--import',
+        new URL('./exit-after-shutdown.mjs', import.meta.url).href,
+      ]
+    : [];
+  server = await startServer({ dataDir: join(workDir, 'data'), logFile: join(workDir, 'server.log'), env, nodeArgs });
   console.log(
     `Server: pid ${server.pid} at ${server.url}, started in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (with any migrations)`,
   );
@@ -173,8 +183,11 @@ try {
     for (const concurrency of concurrencies) {
       console.error(`Running ${queries.length} ${type} queries at concurrency ${concurrency}…`);
       await runQueries(server.url, token, type, queries.slice(0, WARMUP_QUERIES), limit, concurrency);
+      const cpuBefore = serverCpuMs(server.pid);
       const run = await runUntilServerExits(server, runQueries(server.url, token, type, queries, limit, concurrency));
-      results.push({ type, concurrency, ...run });
+      const cpuAfter = serverCpuMs(server.pid);
+      const cpuPerQuery = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / queries.length;
+      results.push({ type, concurrency, cpuPerQuery, ...run });
     }
   }
   const memory = sampler.stop();
@@ -282,6 +295,21 @@ async function logIn(url) {
   if (!response.ok || !body.accessToken)
     throw new Error(`Signing in failed: ${response.status} ${body.error ?? JSON.stringify(body)}`);
   return body.accessToken;
+}
+
+/**
+ * The CPU time the server process has used, all threads (user + system), from /proc: per
+ * query, it says what a search costs whatever else shares the machine. Null without /proc.
+ */
+function serverCpuMs(pid) {
+  try {
+    // The fields after the command name (which may hold spaces) start at its closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const ticksPerSecond = 100;
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return null;
+  }
 }
 
 /** The work's result, unless the server exits first: then the run is broken. */
@@ -417,7 +445,7 @@ function printReport({ stats, manifest, queries, limit, hasEmbedder, results, me
   line('Embedder', hasEmbedder ? 'ready' : 'none: semantic skipped, hybrid falls back to keyword');
   console.log('');
   console.log(
-    `  ${'type'.padEnd(9)}${'conc'.padStart(5)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'mean'.padStart(10)}${'server p50'.padStart(12)}${'server p95'.padStart(12)}${'q/s'.padStart(8)}${'errors'.padStart(8)}`,
+    `  ${'type'.padEnd(9)}${'conc'.padStart(5)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'mean'.padStart(10)}${'server p50'.padStart(12)}${'server p95'.padStart(12)}${'q/s'.padStart(8)}${'cpu/q'.padStart(8)}${'errors'.padStart(8)}`,
   );
   for (const result of results) {
     if (result.skipped) {
@@ -427,12 +455,14 @@ function printReport({ stats, manifest, queries, limit, hasEmbedder, results, me
     const cell = (ms, width = 10) => (Number.isFinite(ms) ? ms.toFixed(1) : 'n/a').padStart(width);
     console.log(
       `  ${result.type.padEnd(9)}${String(result.concurrency).padStart(5)}${cell(result.p50)}${cell(result.p95)}${cell(result.p99)}${cell(result.mean)}` +
-        `${cell(result.serverP50, 12)}${cell(result.serverP95, 12)}${result.perSecond.toFixed(1).padStart(8)}${String(result.errors.length).padStart(8)}` +
+        `${cell(result.serverP50, 12)}${cell(result.serverP95, 12)}${result.perSecond.toFixed(1).padStart(8)}${cell(result.cpuPerQuery ?? NaN, 8)}${String(result.errors.length).padStart(8)}` +
         (result.fellBack ? '  (fell back to keyword)' : ''),
     );
     for (const error of result.errors.slice(0, ERRORS_SHOWN)) console.log(`      error: ${error}`);
   }
-  console.log("  (ms, client-side from request to parsed answer; server = the answer's tookMs)");
+  console.log(
+    "  (ms, client-side from request to parsed answer; server = the answer's tookMs; cpu/q = the server's CPU time per query)",
+  );
   line(
     'Peak RSS, server (searching)',
     memory.serverPeakBytes === null ? 'n/a (needs /proc)' : `${(memory.serverPeakBytes / MB).toFixed(0)} MB`,

@@ -132,3 +132,65 @@ describe('BM25 keyword search over many chunks', () => {
     expect(await index.keywordSearch(query, { limit: 2, documentIds: [other] })).toEqual(everything.slice(0, 2));
   });
 });
+
+describe('the keyword index of several processes on one database', () => {
+  it('shows writes made by another process', async () => {
+    const otherProcess = new ChunkIndex(t.app.get(MikroORM));
+    await otherProcess.loadKeywordIndex();
+    const document = randomUUID();
+
+    await index.replaceChunks(document, chunksOf('quokka island', 'quokka quokka smile'), null);
+    expect((await otherProcess.keywordSearch('quokka', { limit: 10 })).map((hit) => hit.documentId)).toEqual([
+      document,
+      document,
+    ]);
+    expect(await otherProcess.keywordSearch('quokka island', { limit: 10 })).toEqual(
+      await index.keywordSearch('quokka island', { limit: 10 }),
+    );
+
+    await index.removeDocument(document);
+    expect(await otherProcess.keywordSearch('quokka', { limit: 10 })).toEqual([]);
+  });
+
+  it('keeps a document as it was when a write of it fails midway', async () => {
+    const otherProcess = new ChunkIndex(t.app.get(MikroORM));
+    await otherProcess.loadKeywordIndex();
+    const document = randomUUID();
+    await index.replaceChunks(document, chunksOf('wombat burrow'), null);
+    const before = await otherProcess.keywordSearch('wombat', { limit: 10 });
+
+    // One vector for two chunks: the write fails after it deleted the old chunks, and rolls back.
+    await expect(
+      index.replaceChunks(document, chunksOf('echidna spines', 'echidna snout'), {
+        model: 'test',
+        dimensions: 3,
+        vectors: [[1, 0, 0]],
+      }),
+    ).rejects.toThrow();
+
+    for (const searcher of [index, otherProcess]) {
+      expect(await searcher.keywordSearch('wombat', { limit: 10 })).toEqual(before);
+      expect(await searcher.keywordSearch('echidna', { limit: 10 })).toEqual([]);
+    }
+  });
+
+  it('rebuilds a process whose unread changes were pruned from the log', async () => {
+    const otherProcess = new ChunkIndex(t.app.get(MikroORM));
+    await otherProcess.loadKeywordIndex();
+    const document = randomUUID();
+    await index.replaceChunks(document, chunksOf('numbat termite'), null);
+    await t.app
+      .get(MikroORM)
+      .em.fork()
+      .execute("update search_index_changes set changed_at = now() - interval '2 days'");
+    // The next write prunes the aged changes, the one above among them.
+    await index.replaceChunks(randomUUID(), chunksOf('bilby burrow'), null);
+
+    expect((await otherProcess.keywordSearch('numbat', { limit: 10 })).map((hit) => hit.documentId)).toEqual([
+      document,
+    ]);
+    expect(await otherProcess.keywordSearch('numbat bilby', { limit: 10 })).toEqual(
+      await index.keywordSearch('numbat bilby', { limit: 10 }),
+    );
+  });
+});

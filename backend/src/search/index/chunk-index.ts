@@ -1,22 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type EntityManager, MikroORM } from '@mikro-orm/sql';
-import { CompiledQuery } from 'kysely';
 import type { DocumentType } from '@docent/common/documents';
 import type { ChunkPositionView } from '@docent/common/search';
 import type { IndexableChunk } from './chunk-index-writer.port.js';
+import { bind, bulk } from './bound-statement.js';
+import { KeywordProjection, recordChunksChanged } from './keyword-projection.js';
 import { indexedText, KEYWORD_TOKENIZER, postingsOf, queryTermHashes, type ChunkPostings } from './postings.js';
 import { tokenize } from './tokenize.js';
 
 /** Rows per statement: keeps each statement's JSON parameter to a few megabytes. */
 const INSERT_BATCH = 2_000;
-
-/**
- * BM25's term-frequency saturation and length normalisation, chosen on the tune half of
- * SciFact's development queries (Lucene's defaults are 1.2 and 0.75): chunks are short and
- * alike in length, so normalising less for length ranks better (see README).
- */
-export const BM25_K1 = 1.0;
-export const BM25_B = 0.4;
 
 export interface ChunkEmbeddings {
   model: string;
@@ -54,49 +47,6 @@ export interface ChunkWithDocument extends Omit<StoredChunk, 'header'> {
   documentType: DocumentType;
 }
 
-/** Chunks the first round of a keyword search scores, about, per hit asked for. */
-const SEED_CHUNKS_PER_HIT = 10;
-/** How much further each extra round reads when the chunks read held fewer hits than asked for. */
-const SEED_GROWTH = 4;
-/** Slack for rounding in the score sums: a bound is kept only if it is clearly below θ. */
-const BOUND_SLACK = 1e-9;
-
-/** A query term in the index: its document frequency, IDF, and the most it adds to a chunk's score. */
-interface WeightedTerm {
-  /** The term's key, as Postgres returns a bigint. */
-  term: string;
-  chunks: number;
-  idf: number;
-  bound: number;
-}
-
-/** How many of the terms (rarest first) hold together at least `chunks` chunks, counting repeats; at least one. */
-function termsHoldingChunks(terms: WeightedTerm[], chunks: number): number {
-  let held = 0;
-  for (const [index, term] of terms.entries()) {
-    held += term.chunks;
-    if (held >= chunks) return index + 1;
-  }
-  return terms.length;
-}
-
-function chunksHolding(terms: WeightedTerm[], count: number): number {
-  return terms.slice(0, count).reduce((sum, term) => sum + term.chunks, 0);
-}
-
-/**
- * How many of the terms (rarest first) a chunk must hold one of to score `threshold` or
- * more: the rest, the most common, add up to less than it even at their bounds.
- */
-function termsNeeded(terms: WeightedTerm[], threshold: number): number {
-  let rest = 0;
-  for (let count = terms.length; count > 0; count--) {
-    rest += terms[count - 1]!.bound;
-    if (rest * (1 + BOUND_SLACK) >= threshold) return count;
-  }
-  return 0;
-}
-
 /** Postgres array literals of a chunk's postings, as the insert and update statements read them. */
 function postingsColumns(chunk: ChunkPostings): {
   term_hashes: string;
@@ -106,25 +56,39 @@ function postingsColumns(chunk: ChunkPostings): {
 }
 
 /**
- * The chunks table and its two indexes: BM25 postings (each chunk's term keys and
- * counts under a GIN index) for keyword search, and the pgvector column for semantic
- * search; with the corpus statistics (search_corpus, search_term_stats) BM25 reads.
- * Every write replaces a document's chunks as a whole in one transaction, so a retried
- * or repeated write never duplicates one.
+ * The chunks table with each chunk's BM25 postings (its term keys and counts, stored for
+ * the keyword index this process holds in memory: see KeywordProjection) and its pgvector
+ * column for semantic search, with the corpus counts /status reads (search_corpus).
+ * Every write replaces a document's chunks as a whole in one transaction, which also
+ * records the change for the keyword index, so a retried or repeated write never
+ * duplicates one and a write that fails leaves no trace.
  */
 @Injectable()
 export class ChunkIndex {
-  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+  private readonly keywordIndex: KeywordProjection;
+
+  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {
+    this.keywordIndex = new KeywordProjection(orm);
+  }
 
   async replaceChunks(documentId: string, chunks: IndexableChunk[], embeddings: ChunkEmbeddings | null): Promise<void> {
     await this.orm.em.fork().transactional(async (em) => {
       await this.deleteChunks(em, documentId);
       await this.insertChunks(em, documentId, chunks, embeddings);
+      await recordChunksChanged(em, documentId);
     });
   }
 
   async removeDocument(documentId: string): Promise<void> {
-    await this.orm.em.fork().transactional((em) => this.deleteChunks(em, documentId));
+    await this.orm.em.fork().transactional(async (em) => {
+      await this.deleteChunks(em, documentId);
+      await recordChunksChanged(em, documentId);
+    });
+  }
+
+  /** Builds the keyword index now rather than at the first search: the server calls it before it listens. */
+  async loadKeywordIndex(): Promise<void> {
+    await this.keywordIndex.current();
   }
 
   async indexedDocumentIds(): Promise<string[]> {
@@ -174,9 +138,15 @@ export class ChunkIndex {
       document_type: DocumentType;
     }>(
       this.orm.em.fork(),
-      `select c.id as chunk_id, c.ordinal, c.text, c.position, d.id as document_id, d.name as document_name, d.type as document_type
-       from document_chunks c join ${within((value) => bind(parameters, value))} d on d.id = c.document_id
-       where c.id in (select jsonb_array_elements_text($1::jsonb)::bigint)`,
+      // The chunks first, by key, then their documents: PGlite never analyzes on its own, and
+      // estimating one readable document the planner looked the chunks up again for each
+      // (170 ms at 100,000 chunks and 600 documents, rather than 2).
+      `with wanted as materialized (
+         select c.id, c.ordinal, c.text, c.position, c.document_id from document_chunks c
+         where c.id in (select jsonb_array_elements_text($1::jsonb)::bigint)
+       )
+       select c.id as chunk_id, c.ordinal, c.text, c.position, d.id as document_id, d.name as document_name, d.type as document_type
+       from wanted c join ${within((value) => bind(parameters, value))} d on d.id = c.document_id`,
       parameters,
     );
     return rows.map((row) => ({
@@ -232,14 +202,13 @@ export class ChunkIndex {
   }
 
   /**
-   * Rebuilds a document's keyword postings and term counts from its stored chunks, after
-   * the tokenizer changed, with the corpus statistics kept in step; each chunk gets the
+   * Rebuilds a document's keyword postings and token counts from its stored chunks, after
+   * the tokenizer changed, with the corpus token count kept in step; each chunk gets the
    * header `headerOf` gives for its position.
    */
   async reindexTerms(documentId: string, headerOf: (position: ChunkPositionView) => string): Promise<void> {
     const chunks = (await this.chunksOf(documentId)).map((chunk) => ({ ...chunk, header: headerOf(chunk.position) }));
     await this.orm.em.fork().transactional(async (em) => {
-      await countTerms(em, documentId, -1);
       await em.execute(
         'update search_corpus set token_count = token_count - (select coalesce(sum(token_count), 0) from document_chunks where document_id = ?)',
         [documentId],
@@ -262,7 +231,7 @@ export class ChunkIndex {
         'update search_corpus set token_count = token_count + (select coalesce(sum(token_count), 0) from document_chunks where document_id = ?)',
         [documentId],
       );
-      await countTerms(em, documentId, 1);
+      await recordChunksChanged(em, documentId);
     });
   }
 
@@ -278,126 +247,40 @@ export class ChunkIndex {
   }
 
   /**
-   * Okapi BM25 over chunks: for each query term t in chunk c,
-   * idf(t) * tf * (k1 + 1) / (tf + k1 * (1 - b + b * |c| / avg|c|)),
-   * with idf(t) = ln(1 + (N - df + 0.5) / (df + 0.5)), summed over the query's distinct terms.
-   * N, df and avg|c| are over the whole index, so a chunk scores the same whoever searches.
-   * With `within`, the statement itself joins the documents and keeps only the chunks of
-   * those; without it, it reads every chunk, for callers that act for no user (tests).
-   *
-   * Exact top-k with MaxScore pruning: a term adds less than idf * (k1 + 1) to any chunk's
-   * score, so once `limit` chunks score at least θ, a chunk holding only common terms whose
-   * bounds sum to less than θ cannot enter the top-k and is never scored. The first round
-   * scores the chunks holding the rarest terms; a second, with the terms θ says are needed,
-   * only when those do not suffice. The common terms still count towards every scored chunk.
+   * The best `limit` chunks by BM25 (see KeywordPostings) for the query, from the keyword
+   * index in memory, brought up to date with every committed write first. With `within`, only
+   * chunks of the documents it holds are scored: one statement lists them (the access
+   * policy's relation decides, as everywhere), and they scale with documents, not chunks.
+   * Without it, every chunk counts, for callers that act for no user (tests).
    */
   async keywordSearch(
     query: string,
     options: { limit: number; documentIds?: string[]; within?: DocumentsWithin },
   ): Promise<ChunkHit[]> {
-    const hashes = queryTermHashes(query);
-    if (hashes.length === 0 || options.limit < 1) return [];
-    const em = this.orm.em.fork();
-    const { terms, averageLength } = await this.weighTerms(em, hashes);
-    if (terms.length === 0) return [];
-    let essential = termsHoldingChunks(terms, options.limit * SEED_CHUNKS_PER_HIT);
-    for (;;) {
-      const hits = await this.scoreChunks(em, terms, essential, averageLength, options);
-      if (essential === terms.length) return hits;
-      if (hits.length < options.limit) {
-        // Fewer chunks than asked for (a narrow scope): no bound yet, so read more terms' chunks.
-        essential = termsHoldingChunks(terms, chunksHolding(terms, essential) * SEED_GROWTH);
-        continue;
-      }
-      const needed = termsNeeded(terms, hits[options.limit - 1]!.score);
-      if (needed <= essential) return hits;
-      essential = needed;
-    }
+    const termKeys = queryTermHashes(query);
+    if (termKeys.length === 0 || options.limit < 1) return [];
+    const postings = await this.keywordIndex.current();
+    const documents = await this.documentsInScope(options);
+    if (documents?.size === 0) return [];
+    return postings.search(termKeys, { limit: options.limit, ...(documents && { documents }) });
   }
 
-  /** The query's terms found in the index with their IDF and bound, rarest first, and the average chunk length. */
-  private async weighTerms(
-    em: EntityManager,
-    hashes: number[],
-  ): Promise<{ terms: WeightedTerm[]; averageLength: number }> {
-    const { rows } = await bulk<{
-      term: string | number;
-      chunk_count: number;
-      total_chunks: string | number;
-      total_tokens: string | number;
-    }>(
-      em,
-      `select s.term, s.chunk_count, corpus.chunk_count as total_chunks, corpus.token_count as total_tokens
-       from search_term_stats s cross join search_corpus corpus
-       where s.term = any($1::bigint[]) and s.chunk_count > 0`,
-      [`{${hashes.join(',')}}`],
-    );
-    if (rows.length === 0) return { terms: [], averageLength: 1 };
-    const chunks = Math.max(Number(rows[0]!.total_chunks), 1);
-    const averageLength = Math.max(Number(rows[0]!.total_tokens) / chunks, 1);
-    const terms = rows
-      .map((row) => {
-        const idf = Math.log(1 + (chunks - row.chunk_count + 0.5) / (row.chunk_count + 0.5));
-        return { term: String(row.term), chunks: row.chunk_count, idf, bound: idf * (BM25_K1 + 1) };
-      })
-      .sort((a, b) => a.chunks - b.chunks || (a.term < b.term ? -1 : 1));
-    return { terms, averageLength };
-  }
-
-  /**
-   * The top chunks by their full BM25 score (every query term counts) among those holding
-   * one of the first `essential` terms, inside the scope. `tf * (k1 + 1) / (tf + norm)` is
-   * written `(k1 + 1) * (1 - norm / (tf + norm))`, so each term's count is read once.
-   */
-  private async scoreChunks(
-    em: EntityManager,
-    terms: WeightedTerm[],
-    essential: number,
-    averageLength: number,
-    options: { limit: number; documentIds?: string[]; within?: DocumentsWithin },
-  ): Promise<ChunkHit[]> {
-    const parameters: unknown[] = [
-      `{${terms
-        .slice(0, essential)
-        .map((term) => term.term)
-        .join(',')}}`,
-      options.limit,
-    ];
-    const norm = `(${bind(parameters, BM25_K1 * (1 - BM25_B))}::float8 + ${bind(parameters, (BM25_K1 * BM25_B) / averageLength)}::float8 * c.token_count)`;
-    const contributions = terms.map((term) => {
-      const weight = bind(parameters, term.idf * (BM25_K1 + 1));
-      const key = `${bind(parameters, term.term)}::bigint`;
-      // The chunk's keys are sorted: width_bucket is a binary search for the term's place.
-      const place = `width_bucket(${key}, c.term_hashes)`;
-      return `case when c.term_hashes[${place}] = ${key} then ${weight}::float8 * (1 - ${norm} / (c.term_freqs[${place}] + ${norm})) else 0 end`;
-    });
+  /** The ids of the documents a search may return chunks of, or undefined for all of them. */
+  private async documentsInScope(options: {
+    documentIds?: string[];
+    within?: DocumentsWithin;
+  }): Promise<Set<string> | undefined> {
+    if (!options.within) return options.documentIds && new Set(options.documentIds.map((id) => id.toLowerCase()));
+    const parameters: unknown[] = [];
     const documentFilter = options.documentIds
-      ? `and c.document_id = any(${bind(parameters, `{${options.documentIds.join(',')}}`)}::uuid[])`
+      ? `where d.id = any(${bind(parameters, `{${options.documentIds.join(',')}}`)}::uuid[])`
       : '';
-    const scopeJoin = options.within
-      ? `join ${options.within((value) => bind(parameters, value))} d on d.id = c.document_id`
-      : '';
-    // Materialized: PGlite never analyzes on its own, and with stale statistics the planner
-    // looped over the documents and repeated the index scan for each (seconds at 100,000 chunks).
-    const { rows } = await bulk<{ chunk_id: string | number; document_id: string; score: number }>(
-      em,
-      `with candidates as materialized (
-         select c.id, c.document_id, ${contributions.join(' + ')} as score
-         from document_chunks c
-         where c.term_hashes && $1::bigint[] ${documentFilter}
-       )
-       select c.id as chunk_id, c.document_id, c.score
-       from candidates c
-       ${scopeJoin}
-       order by c.score desc, c.id
-       limit $2`,
+    const { rows } = await bulk<{ id: string }>(
+      this.orm.em.fork(),
+      `select d.id from ${options.within((value) => bind(parameters, value))} d ${documentFilter}`,
       parameters,
     );
-    return rows.map((row) => ({
-      chunkId: String(row.chunk_id),
-      documentId: row.document_id,
-      score: Number(row.score),
-    }));
+    return new Set(rows.map((row) => row.id));
   }
 
   /**
@@ -473,11 +356,9 @@ export class ChunkIndex {
       chunks.length,
       tokens,
     ]);
-    await countTerms(em, documentId, 1);
   }
 
   private async deleteChunks(em: EntityManager, documentId: string): Promise<void> {
-    await countTerms(em, documentId, -1);
     await em.execute(
       `update search_corpus set
          chunk_count = chunk_count - (select count(*) from document_chunks where document_id = ?),
@@ -486,47 +367,6 @@ export class ChunkIndex {
     );
     await em.execute('delete from document_chunks where document_id = ?', [documentId]);
   }
-}
-
-/**
- * Adds (`sign` 1) or removes (-1) a document's chunks in the per-term chunk counts that
- * keyword search reads as document frequencies; a term no chunk holds any more is dropped.
- * Terms are written in key order, so concurrent writers on PostgreSQL lock them in the
- * same order and cannot deadlock.
- */
-async function countTerms(em: EntityManager, documentId: string, sign: 1 | -1): Promise<void> {
-  await bulk(
-    em,
-    `insert into search_term_stats (term, chunk_count)
-     select term, $2 * count(*)::int from document_chunks c, unnest(c.term_hashes) as term
-     where c.document_id = $1 group by term order by term
-     on conflict (term) do update set chunk_count = search_term_stats.chunk_count + excluded.chunk_count`,
-    [documentId, sign],
-  );
-  if (sign < 0) {
-    await bulk(
-      em,
-      `delete from search_term_stats s where s.chunk_count <= 0
-       and s.term in (select unnest(c.term_hashes) from document_chunks c where c.document_id = $1)`,
-      [documentId],
-    );
-  }
-}
-
-/**
- * Runs a statement with its parameters bound by the database rather than spliced into
- * the SQL text as em.execute does: for megabytes of chunk text, quoting and parsing the
- * spliced text took a third of the indexing time. `$n` placeholders; joins the
- * entity manager's transaction.
- */
-async function bulk<Row>(em: EntityManager, sql: string, parameters: unknown[]): Promise<{ rows: Row[] }> {
-  return em.getKysely().executeQuery<Row>(CompiledQuery.raw(sql, parameters));
-}
-
-/** Adds a parameter to a `$n` statement and returns its placeholder. */
-function bind(parameters: unknown[], value: unknown): string {
-  parameters.push(value);
-  return `$${parameters.length}`;
 }
 
 function parsePosition(position: unknown): ChunkPositionView {

@@ -4,7 +4,7 @@ import { CHUNK_INDEX_WRITER } from './chunk-index-writer.port.js';
 import { ChunkIndexWriterService } from './chunk-index-writer.service.js';
 
 /**
- * The chunk index (document_chunks, search_corpus, search_term_stats): search reads it,
+ * The chunk index (document_chunks, search_corpus, search_index_changes): search reads it,
  * and the documents feature writes to it through the CHUNK_INDEX_WRITER port. A module of
  * its own so that documents can import it without importing search, which imports documents.
  */
