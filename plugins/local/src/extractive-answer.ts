@@ -70,8 +70,8 @@ interface AnalysedQuestion {
  * of the question's key terms, weighed by how rare each is among the passages; the
  * passage as a whole does not count, so a passage that scatters the words over
  * unrelated sentences does not. It must also keep what the question pins down: its
- * numbers, its negation, and the names it capitalises (in the sentence or the ones
- * beside it), and an answer to "how many" or "what year" must hold a number or a year.
+ * numbers, its negation, and the names it capitalises (in the sentence, the ones
+ * beside it, or the passage's title and headings), and an answer to "how many" or "what year" must hold a number or a year.
  * The best sentence comes first and the supporting ones follow in the order of the
  * sources; when no sentence answers, the answer says so.
  */
@@ -85,12 +85,13 @@ export function answerFromPassages(
   const sentences = passages.flatMap((passage) => {
     const texts = splitSentences(withoutHeadings(passage.text));
     const terms = texts.map((text) => new Set(contentTerms(text)));
+    const subject = subjectTerms(passage);
     return texts.map((text, index): Sentence => ({
       text,
       passageNumber: passage.number,
       order: order++,
       terms: terms[index]!,
-      context: new Set([...(terms[index - 1] ?? []), ...terms[index]!, ...(terms[index + 1] ?? [])]),
+      context: new Set([...subject, ...(terms[index - 1] ?? []), ...terms[index]!, ...(terms[index + 1] ?? [])]),
     }));
   });
 
@@ -104,9 +105,20 @@ export function answerFromPassages(
   return composeAnswer(selected, maxTokens);
 }
 
+const HEADING_LINE = /^ {0,3}#{1,6}\s.*$/gm;
+
 /** Headings (a chunk's "# Title" line) name the document; quoting one answers nothing. */
 function withoutHeadings(text: string): string {
-  return text.replace(/^ {0,3}#{1,6}\s.*$/gm, '');
+  return text.replace(HEADING_LINE, '');
+}
+
+/**
+ * The terms of what a passage is about, its title and headings: "the Fastnet light" is
+ * answered by "Its light can be seen for 27 nautical miles" under "# The Fastnet lighthouse".
+ */
+function subjectTerms(passage: GroundingPassage): string[] {
+  const headings = passage.text.match(HEADING_LINE) ?? [];
+  return contentTerms([passage.title ?? '', ...headings].join('\n'));
 }
 
 const DATE_FORM =

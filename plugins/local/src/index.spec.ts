@@ -158,6 +158,28 @@ describe('local provider', () => {
     expect(otherName.text).toBe(NOT_ANSWERED);
   });
 
+  it("finds a name the question asks about in the passage's title or headings, which say what its sentences are about", async () => {
+    const lighthouse: GroundingPassage[] = [
+      {
+        number: 1,
+        title: 'fastnet.md, The Fastnet lighthouse',
+        text: 'The keepers left in 1989. The tower was rebuilt in granite in 1904. Its light can be seen for 27 nautical miles.',
+      },
+      {
+        number: 2,
+        text: '# The Fastnet lighthouse\n\nThe keepers left in 1989. Supplies came by boat. Its light can be seen for 27 nautical miles.',
+      },
+    ];
+
+    const byTitle = await local.chat(ask('How far can the Fastnet light be seen?', lighthouse.slice(0, 1)), context);
+    const byHeading = await local.chat(ask('How far can the Fastnet light be seen?', lighthouse.slice(1)), context);
+    const otherName = await local.chat(ask('How far can the Eddystone light be seen?', lighthouse), context);
+
+    expect(byTitle.text).toBe('Its light can be seen for 27 nautical miles [1].');
+    expect(byHeading.text).toBe('Its light can be seen for 27 nautical miles [2].');
+    expect(otherName.text).toBe(NOT_ANSWERED);
+  });
+
   it('matches names written without their accents', async () => {
     const passages: GroundingPassage[] = [
       { number: 1, text: 'José Núñez studied law in Salamanca. He later taught in Lisbon.' },
