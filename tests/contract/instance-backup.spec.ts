@@ -203,7 +203,7 @@ describe('an instance backup restored into an empty instance', () => {
       .post(`/api/models/${encodeURIComponent(MODEL)}/test`)
       .expect(200);
     expect(provider.authorizations).toContain(`Bearer ${PROVIDER_KEY}`);
-  });
+  }, 120_000); // a backup, a restore into a new instance and a start that rebuilds every projection and the keyword index
 
   it('is recorded in the log of the instance backed up, with who took it', async () => {
     await backUp(source, admin);
