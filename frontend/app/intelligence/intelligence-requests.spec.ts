@@ -6,14 +6,17 @@ const SESSION_ID = '6b1d2c1e-0000-4000-8000-000000000051';
 const NOT_AN_OBJECT = 'The request body must be a JSON object';
 
 describe("the search route's request", () => {
-  it('becomes the API body, scoped to the document when one is given', () => {
+  it('becomes the API body, scoped to the document when one is given, one result per document', () => {
     expect(readSearchRequest({ query: ' holidays ', type: 'keyword', limit: 20, documentIds: [DOCUMENT_ID] })).toEqual({
       ok: true,
-      value: { query: 'holidays', options: { type: 'keyword', limit: 20, documentIds: [DOCUMENT_ID] } },
+      value: {
+        query: 'holidays',
+        options: { type: 'keyword', limit: 20, documentIds: [DOCUMENT_ID], group: 'document' },
+      },
     });
     expect(readSearchRequest({ query: 'holidays', type: 'hybrid', limit: 10 })).toEqual({
       ok: true,
-      value: { query: 'holidays', options: { type: 'hybrid', limit: 10 } },
+      value: { query: 'holidays', options: { type: 'hybrid', limit: 10, group: 'document' } },
     });
   });
 
