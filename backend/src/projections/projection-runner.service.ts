@@ -19,8 +19,9 @@ const POLL_INTERVAL_MS = 1_000;
  * The pause before a projection's next run when events arrived during its last one: under
  * steady traffic each projection folds what gathered in one transaction a few times a second
  * instead of one per commit, leaving the embedded database's single thread to the requests.
+ * At 100 ms the three projections' bookkeeping took a third of the database's time while ingesting.
  */
-const RERUN_PAUSE_MS = 100;
+const RERUN_PAUSE_MS = 250;
 
 export interface AsyncProjectionStatus {
   name: string;
@@ -134,7 +135,8 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
 
   private async runUntilCaughtUp(projection: RegisteredProjection): Promise<void> {
     try {
-      while (!this.stopped && (await this.applyNextBatch(projection)) > 0);
+      // A short batch read the log to its end: whatever commits later triggers the next run.
+      while (!this.stopped && (await this.applyNextBatch(projection)) === BATCH_SIZE);
       this.lastErrors.delete(projection.name);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -147,13 +149,11 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
 
   private async applyNextBatch(projection: RegisteredProjection): Promise<number> {
     return this.orm.em.fork().transactional(async (em) => {
-      // The row lock keeps two processes from applying the same batch.
-      await em.execute(
-        `insert into projection_checkpoints (name, position, updated_at) values (?, 0, now()) on conflict (name) do nothing`,
-        [projection.name],
-      );
+      // Creates the checkpoint on first use and locks it, in one statement (a conflicting
+      // insert locks the row it updates): the lock keeps two processes from applying the same batch.
       const [row] = await em.execute<{ position: string | number }[]>(
-        'select position from projection_checkpoints where name = ? for update',
+        `insert into projection_checkpoints (name, position, updated_at) values (?, 0, now())
+         on conflict (name) do update set name = excluded.name returning position`,
         [projection.name],
       );
       const events = await this.eventStore.readAll(Number(row!.position), BATCH_SIZE, em);
