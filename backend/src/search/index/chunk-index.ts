@@ -339,33 +339,33 @@ export class ChunkIndex {
         embedding: embeddings ? toVectorLiteral(embeddings.vectors[chunk.index]!) : null,
         ...postingsColumns(chunk),
       }));
+      // The corpus counts grow in the same statement: one round trip per batch into the database.
       await bulk(
         em,
-        `insert into document_chunks
-           (document_id, ordinal, text, header, position, start_offset, end_offset, token_count,
-            embedding, embedding_dimensions, embedding_model, term_hashes, term_freqs)
-         select $1, x.ordinal, x.text, x.header, x.position, x.start_offset, x.end_offset, x.token_count,
-                x.embedding::vector, $2, $3, x.term_hashes::bigint[], x.term_freqs::int[]
-         from jsonb_to_recordset($4::jsonb) as x(ordinal int, text text, header text, position jsonb, start_offset int, end_offset int,
-                                                 token_count int, embedding text, term_hashes text, term_freqs text)`,
+        `with inserted as (
+           insert into document_chunks
+             (document_id, ordinal, text, header, position, start_offset, end_offset, token_count,
+              embedding, embedding_dimensions, embedding_model, term_hashes, term_freqs)
+           select $1, x.ordinal, x.text, x.header, x.position, x.start_offset, x.end_offset, x.token_count,
+                  x.embedding::vector, $2, $3, x.term_hashes::bigint[], x.term_freqs::int[]
+           from jsonb_to_recordset($4::jsonb) as x(ordinal int, text text, header text, position jsonb, start_offset int, end_offset int,
+                                                   token_count int, embedding text, term_hashes text, term_freqs text)
+           returning token_count
+         )
+         update search_corpus set chunk_count = chunk_count + (select count(*) from inserted),
+                                  token_count = token_count + (select coalesce(sum(token_count), 0) from inserted)`,
         [documentId, embeddings?.dimensions ?? null, embeddings?.model ?? null, JSON.stringify(rows)],
       );
     }
-    const tokens = chunks.reduce((sum, chunk) => sum + chunk.tokenCount, 0);
-    await em.execute('update search_corpus set chunk_count = chunk_count + ?, token_count = token_count + ?', [
-      chunks.length,
-      tokens,
-    ]);
   }
 
   private async deleteChunks(em: EntityManager, documentId: string): Promise<void> {
     await em.execute(
-      `update search_corpus set
-         chunk_count = chunk_count - (select count(*) from document_chunks where document_id = ?),
-         token_count = token_count - (select coalesce(sum(token_count), 0) from document_chunks where document_id = ?)`,
-      [documentId, documentId],
+      `with removed as (delete from document_chunks where document_id = ? returning token_count)
+       update search_corpus set chunk_count = chunk_count - (select count(*) from removed),
+                                token_count = token_count - (select coalesce(sum(token_count), 0) from removed)`,
+      [documentId],
     );
-    await em.execute('delete from document_chunks where document_id = ?', [documentId]);
   }
 }
 

@@ -32,10 +32,12 @@ interface ChunkRow {
  */
 export async function recordChunksChanged(em: EntityManager, documentId: string): Promise<void> {
   await em.execute('lock table search_index_changes in share row exclusive mode');
-  await em.execute('insert into search_index_changes (document_id) values (?)', [documentId]);
+  // One statement for the row and the pruning: each is a round trip into the database on every document write.
   await em.execute(
-    `with pruned as (delete from search_index_changes where changed_at < now() - interval '${CHANGE_RETENTION}' returning seq)
+    `with added as (insert into search_index_changes (document_id) values (?)),
+          pruned as (delete from search_index_changes where changed_at < now() - interval '${CHANGE_RETENTION}' returning seq)
      update search_corpus set changes_pruned_through = (select max(seq) from pruned) where exists (select 1 from pruned)`,
+    [documentId],
   );
 }
 
