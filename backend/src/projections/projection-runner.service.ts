@@ -40,6 +40,10 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   private readonly rerunRequested = new Set<string>();
   private readonly pausedReruns = new Map<string, NodeJS.Timeout>();
   private readonly lastErrors = new Map<string, string>();
+  /** Projections whose checkpoint row this process has seen: rows are upserted, never deleted. */
+  private readonly checkpointRows = new Set<string>();
+  /** The position each projection's last batch in this process committed (or found nothing after). */
+  private readonly appliedThrough = new Map<string, number>();
   private subscription?: Subscription;
   private pollTimer?: NodeJS.Timeout;
   private stopped = true;
@@ -62,7 +66,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     if (!this.stopped) return;
     this.stopped = false;
     this.subscription = this.eventStore.committed$.subscribe(() => this.triggerAll());
-    this.pollTimer = setInterval(() => this.triggerAll(), POLL_INTERVAL_MS);
+    this.pollTimer = setInterval(() => void this.triggerBehindHead(), POLL_INTERVAL_MS);
     this.pollTimer.unref();
     this.triggerAll();
   }
@@ -103,6 +107,27 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   }
 
   /**
+   * The poll, for events other processes appended: one look at the log's head, and a run
+   * only for the projections behind it, rather than a locking transaction for each per second.
+   */
+  private async triggerBehindHead(): Promise<void> {
+    let head: number;
+    try {
+      head = await this.eventStore.headPosition();
+    } catch (error) {
+      this.logger.warn(
+        `Could not read the event log's head: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return;
+    }
+    for (const projection of this.registry.async()) {
+      const applied = this.appliedThrough.get(projection.name);
+      if (applied === undefined || applied < head || this.lastErrors.has(projection.name))
+        void this.trigger(projection);
+    }
+  }
+
+  /**
    * One run per projection at a time; a trigger during a run asks for one more pass, taken
    * after a short pause, which further triggers wait out unless they must not (catching up).
    */
@@ -134,7 +159,9 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
 
   private async runUntilCaughtUp(projection: RegisteredProjection): Promise<void> {
     try {
-      while (!this.stopped && (await this.applyNextBatch(projection)) > 0);
+      // A short batch reached the head of the log: no need for a transaction to find nothing after it.
+      // Events committed since trigger another run (committed$ here, the poll from other processes).
+      while (!this.stopped && (await this.applyNextBatch(projection)) === BATCH_SIZE);
       this.lastErrors.delete(projection.name);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -146,27 +173,33 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private async applyNextBatch(projection: RegisteredProjection): Promise<number> {
-    return this.orm.em.fork().transactional(async (em) => {
+    const batch = await this.orm.em.fork().transactional(async (em) => {
+      if (!this.checkpointRows.has(projection.name)) {
+        await em.execute(
+          `insert into projection_checkpoints (name, position, updated_at) values (?, 0, now()) on conflict (name) do nothing`,
+          [projection.name],
+        );
+      }
       // The row lock keeps two processes from applying the same batch.
-      await em.execute(
-        `insert into projection_checkpoints (name, position, updated_at) values (?, 0, now()) on conflict (name) do nothing`,
-        [projection.name],
-      );
       const [row] = await em.execute<{ position: string | number }[]>(
         'select position from projection_checkpoints where name = ? for update',
         [projection.name],
       );
       const events = await this.eventStore.readAll(Number(row!.position), BATCH_SIZE, em);
       await applyBatch(projection.handler, events, em);
+      const through = events.at(-1)?.position ?? Number(row!.position);
       if (events.length > 0) {
         await em.nativeUpdate(
           ProjectionCheckpointEntity,
           { name: projection.name },
-          { position: events.at(-1)!.position, updatedAt: new Date() },
+          { position: through, updatedAt: new Date() },
         );
       }
-      return events.length;
+      return { applied: events.length, through };
     });
+    this.checkpointRows.add(projection.name);
+    this.appliedThrough.set(projection.name, batch.through);
+    return batch.applied;
   }
 
   private async checkpointOf(name: string): Promise<number> {
