@@ -44,6 +44,23 @@ describe('EventStore', () => {
     expect(events[2]!.position).toBeGreaterThan(events[1]!.position);
   });
 
+  it('continues the stream from its last version for appends at any version, even concurrent ones', async () => {
+    const streamId = nextStream();
+    await store.append({ streamId, streamType: 'counter', expectedVersion: 0, events: [increment(1)] }, system);
+
+    await Promise.all([
+      store.append(
+        { streamId, streamType: 'counter', expectedVersion: 'any', events: [increment(2), increment(3)] },
+        system,
+      ),
+      store.append({ streamId, streamType: 'counter', expectedVersion: 'any', events: [increment(4)] }, system),
+    ]);
+
+    const events = await store.readStream(streamId);
+    expect(events.map((event) => event.version)).toEqual([1, 2, 3, 4]);
+    expect(events.map((event) => (event.data as { by: number }).by).sort()).toEqual([1, 2, 3, 4]);
+  });
+
   it('refuses an append at a stale version and writes nothing', async () => {
     const streamId = nextStream();
     await store.append({ streamId, streamType: 'counter', expectedVersion: 0, events: [increment(1)] }, system);

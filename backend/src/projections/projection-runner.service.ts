@@ -41,6 +41,8 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   private readonly rerunRequested = new Set<string>();
   private readonly pausedReruns = new Map<string, NodeJS.Timeout>();
   private readonly lastErrors = new Map<string, string>();
+  /** The position each projection's last batch in this process committed (or found nothing after). */
+  private readonly appliedThrough = new Map<string, number>();
   private subscription?: Subscription;
   private pollTimer?: NodeJS.Timeout;
   private stopped = true;
@@ -63,7 +65,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     if (!this.stopped) return;
     this.stopped = false;
     this.subscription = this.eventStore.committed$.subscribe(() => this.triggerAll());
-    this.pollTimer = setInterval(() => this.triggerAll(), POLL_INTERVAL_MS);
+    this.pollTimer = setInterval(() => void this.triggerBehindHead(), POLL_INTERVAL_MS);
     this.pollTimer.unref();
     this.triggerAll();
   }
@@ -101,6 +103,27 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
 
   private triggerAll(): void {
     for (const projection of this.registry.async()) void this.trigger(projection);
+  }
+
+  /**
+   * The poll, for events other processes appended: one look at the log's head, and a run
+   * only for the projections behind it, rather than a locking transaction for each per second.
+   */
+  private async triggerBehindHead(): Promise<void> {
+    let head: number;
+    try {
+      head = await this.eventStore.headPosition();
+    } catch (error) {
+      this.logger.warn(
+        `Could not read the event log's head: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return;
+    }
+    for (const projection of this.registry.async()) {
+      const applied = this.appliedThrough.get(projection.name);
+      if (applied === undefined || applied < head || this.lastErrors.has(projection.name))
+        void this.trigger(projection);
+    }
   }
 
   /**
@@ -157,7 +180,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private async applyNextBatch(projection: RegisteredProjection): Promise<number> {
-    return this.orm.em.fork().transactional(async (em) => {
+    const batch = await this.orm.em.fork().transactional(async (em) => {
       // Creates the checkpoint on first use and locks it, in one statement (a conflicting
       // insert locks the row it updates): the lock keeps two processes from applying the same batch.
       const [row] = await em.execute<{ position: string | number }[]>(
@@ -167,15 +190,18 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       );
       const events = await this.eventStore.readAll(Number(row!.position), BATCH_SIZE, em);
       await applyBatch(projection.handler, events, em);
+      const through = events.at(-1)?.position ?? Number(row!.position);
       if (events.length > 0) {
         await em.nativeUpdate(
           ProjectionCheckpointEntity,
           { name: projection.name },
-          { position: events.at(-1)!.position, updatedAt: new Date() },
+          { position: through, updatedAt: new Date() },
         );
       }
-      return events.length;
+      return { applied: events.length, through };
     });
+    this.appliedThrough.set(projection.name, batch.through);
+    return batch.applied;
   }
 
   private async checkpointOf(name: string): Promise<number> {

@@ -23,10 +23,17 @@ export class ChunkPassageTexts implements PassageTexts {
       parameters.push(value);
       return '?';
     };
+    const wanted = bind(JSON.stringify(ids));
     const documents = this.readable.relation({ reader }, bind);
+    // The chunks first, by key, then their documents, as ChunkIndex.chunksWithDocuments does:
+    // PGlite never analyzes, and with the join free to reorder, the planner can look the
+    // chunks up again for each readable document.
     const rows = await this.orm.em.fork().execute<{ id: string | number; text: string }[]>(
-      `select c.id, c.text from document_chunks c join ${documents} d on d.id = c.document_id
-       where c.id in (select jsonb_array_elements_text(${bind(JSON.stringify(ids))}::jsonb)::bigint)`,
+      `with wanted as materialized (
+         select c.id, c.text, c.document_id from document_chunks c
+         where c.id in (select jsonb_array_elements_text(${wanted}::jsonb)::bigint)
+       )
+       select c.id, c.text from wanted c join ${documents} d on d.id = c.document_id`,
       parameters,
     );
     return new Map(rows.map((row) => [String(row.id), row.text]));
