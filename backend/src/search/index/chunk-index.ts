@@ -124,10 +124,17 @@ export class ChunkIndex {
   /**
    * The chunks with their documents' names and types, in no particular order, among the
    * documents `within` allows; a chunk replaced or a document gone since it was found is missing.
+   * `documentIds` are the documents the chunks were found in: only those go through `within`.
    */
-  async chunksWithDocuments(chunkIds: string[], within: DocumentsWithin): Promise<ChunkWithDocument[]> {
-    if (chunkIds.length === 0) return [];
-    const parameters: unknown[] = [JSON.stringify(chunkIds)];
+  async chunksWithDocuments(
+    chunks: readonly { chunkId: string; documentId: string }[],
+    within: DocumentsWithin,
+  ): Promise<ChunkWithDocument[]> {
+    if (chunks.length === 0) return [];
+    const parameters: unknown[] = [
+      JSON.stringify(chunks.map((chunk) => chunk.chunkId)),
+      `{${[...new Set(chunks.map((chunk) => chunk.documentId))].join(',')}}`,
+    ];
     const { rows } = await bulk<{
       chunk_id: string | number;
       ordinal: number;
@@ -138,15 +145,18 @@ export class ChunkIndex {
       document_type: DocumentType;
     }>(
       this.orm.em.fork(),
-      // The chunks first, by key, then their documents: PGlite never analyzes on its own, and
-      // estimating one readable document the planner looked the chunks up again for each
-      // (170 ms at 100,000 chunks and 600 documents, rather than 2).
+      // The chunks by key and the few documents they were found in, each set on its own:
+      // PGlite never analyzes, and estimating one readable document the planner either looked
+      // the chunks up again for each readable document (170 ms at 100,000 chunks and 600
+      // documents) or hashed every readable document to join a few (3 ms of 8).
       `with wanted as materialized (
          select c.id, c.ordinal, c.text, c.position, c.document_id from document_chunks c
          where c.id in (select jsonb_array_elements_text($1::jsonb)::bigint)
+       ), owners as materialized (
+         select d.id, d.name, d.type from ${within((value) => bind(parameters, value))} d where d.id = any($2::uuid[])
        )
        select c.id as chunk_id, c.ordinal, c.text, c.position, d.id as document_id, d.name as document_name, d.type as document_type
-       from wanted c join ${within((value) => bind(parameters, value))} d on d.id = c.document_id`,
+       from wanted c join owners d on d.id = c.document_id`,
       parameters,
     );
     return rows.map((row) => ({
@@ -275,12 +285,14 @@ export class ChunkIndex {
     const documentFilter = options.documentIds
       ? `where d.id = any(${bind(parameters, `{${options.documentIds.join(',')}}`)}::uuid[])`
       : '';
-    const { rows } = await bulk<{ id: string }>(
+    // One row of joined ids rather than a row each: at 600 documents, 0.9 ms rather than 2.6.
+    const { rows } = await bulk<{ ids: string | null }>(
       this.orm.em.fork(),
-      `select d.id from ${options.within((value) => bind(parameters, value))} d ${documentFilter}`,
+      `select string_agg(d.id::text, ',') as ids from ${options.within((value) => bind(parameters, value))} d ${documentFilter}`,
       parameters,
     );
-    return new Set(rows.map((row) => row.id));
+    const ids = rows[0]?.ids;
+    return new Set(ids ? ids.split(',') : []);
   }
 
   /**

@@ -120,14 +120,7 @@ export class DocumentSearch {
     const kept = scored
       .filter((hit) => options.minScore === undefined || hit.score >= options.minScore)
       .slice(0, count);
-    const chunks = new Map(
-      (
-        await this.chunkIndex.chunksWithDocuments(
-          kept.map((hit) => hit.chunkId),
-          within,
-        )
-      ).map((chunk) => [chunk.id, chunk]),
-    );
+    const chunks = new Map((await this.chunkIndex.chunksWithDocuments(kept, within)).map((chunk) => [chunk.id, chunk]));
     // A chunk replaced by reprocessing between the two statements is no longer there to show.
     const found: RankedChunk[] = kept.flatMap((hit) => {
       const chunk = chunks.get(hit.chunkId);
