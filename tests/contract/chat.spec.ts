@@ -419,4 +419,30 @@ describe('intelligence stats and search history', () => {
       (await callAs(world.t, world.admin.accessToken).get('/api/search/stats').expect(200)).body.stats.totalSearches,
     ).toBeGreaterThanOrEqual(54);
   });
+
+  it('records every one of many searches made at once, repeated queries once in the history', async () => {
+    const searcher = await signUp(world.t);
+    const asSearcher = callAs(world.t, searcher.accessToken);
+    const totalSearches = async () =>
+      (await callAs(world.t, world.admin.accessToken).get('/api/search/stats').expect(200)).body.stats
+        .totalSearches as number;
+    const before = await totalSearches();
+
+    // Searches arriving while one is being recorded are recorded together: none may be lost or counted twice.
+    const queries = Array.from({ length: 60 }, (_, index) => `burst ${Math.floor((index * 55) / 60)}`);
+    await Promise.all(
+      queries.map((query) =>
+        asSearcher
+          .post('/api/search/rag')
+          .send({ query, options: { type: 'keyword' } })
+          .expect(200),
+      ),
+    );
+
+    expect(await totalSearches()).toBe(before + 60);
+    const { history } = (await asSearcher.get('/api/search/history').expect(200)).body as { history: string[] };
+    expect(history).toHaveLength(50);
+    expect(new Set(history).size).toBe(50);
+    expect(history.every((query) => queries.includes(query))).toBe(true);
+  });
 });

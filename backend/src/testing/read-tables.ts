@@ -37,6 +37,7 @@ export type ReadTablesSnapshot = Record<(typeof READ_TABLES)[number], unknown[]>
 export async function snapshotReadTables(app: INestApplication): Promise<ReadTablesSnapshot> {
   const em = app.get(MikroORM).em.fork();
   const snapshot = {} as ReadTablesSnapshot;
-  for (const table of READ_TABLES) snapshot[table] = await em.execute(`select * from ${table} order by 1`);
+  // Ordered by the whole row: rows alike in their first columns come in whichever order they were written.
+  for (const table of READ_TABLES) snapshot[table] = await em.execute(`select * from ${table} as r order by r::text`);
   return snapshot;
 }

@@ -49,12 +49,60 @@ const SEARCH_TEXT_LENGTH = 200;
 @Injectable()
 export class MetricsProjection implements ProjectionHandler {
   async apply(event: RecordedEvent, em: EntityManager): Promise<void> {
-    for (const metric of countedAs(event)) await this.count(em, metric, event.occurredAt);
+    await this.applyAll([event], em);
+  }
+
+  /**
+   * Counted occurrences, searches by text and model calls, the bulk of the log, are summed
+   * over the batch and go in with a statement or two each; everything else one event at a time.
+   */
+  async applyAll(events: readonly RecordedEvent[], em: EntityManager): Promise<void> {
+    const counts = new Map<string, { hour: string; metric: CountedMetric; count: number }>();
+    const searches = new Map<string, { day: string; user_id: string; query: string; count: number }>();
+    const calls: RecordedEvent<'ModelInvoked'>[] = [];
+    for (const event of events) {
+      for (const metric of countedAs(event)) {
+        const hour = hourOf(event.occurredAt).toISOString();
+        const key = `${hour} ${metric}`;
+        const counted = counts.get(key) ?? { hour, metric, count: 0 };
+        counted.count += 1;
+        counts.set(key, counted);
+      }
+      if (event.type === 'SearchPerformed') {
+        const text = event.data.query.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, SEARCH_TEXT_LENGTH);
+        if (!text) continue;
+        const day = dayOf(event.occurredAt);
+        const key = JSON.stringify([day, event.data.userId, text]);
+        const searched = searches.get(key) ?? { day, user_id: event.data.userId, query: text, count: 0 };
+        searched.count += 1;
+        searches.set(key, searched);
+      } else if (event.type === 'ModelInvoked') calls.push(event as RecordedEvent<'ModelInvoked'>);
+      else await this.applyOther(event, em);
+    }
+    if (calls.length > 0) await this.recordModelCalls(em, calls);
+    if (counts.size > 0) {
+      await em.execute(
+        `insert into metrics_counts_hourly as c (hour, metric, count)
+         select hour, metric, count from jsonb_to_recordset(?::jsonb) as x(hour timestamptz, metric varchar(40), count int)
+         on conflict (hour, metric) do update set count = c.count + excluded.count`,
+        [JSON.stringify([...counts.values()])],
+      );
+    }
+    if (searches.size > 0) {
+      await em.execute(
+        `insert into metrics_search_queries as q (day, user_id, query, count)
+         select day, user_id, query, count from jsonb_to_recordset(?::jsonb) as x(day date, user_id uuid, query varchar(200), count int)
+         on conflict (day, user_id, query) do update set count = q.count + excluded.count`,
+        [JSON.stringify([...searches.values()])],
+      );
+    }
+  }
+
+  /** An event that is neither counted nor summed. */
+  private async applyOther(event: RecordedEvent, em: EntityManager): Promise<void> {
     switch (event.type) {
       case 'ApiTrafficRecorded':
         return this.recordTraffic(em, event as RecordedEvent<'ApiTrafficRecorded'>);
-      case 'ModelInvoked':
-        return this.recordModelCalls(em, [event as RecordedEvent<'ModelInvoked'>]);
       case 'UserRegistered':
         await em.execute(
           'insert into metrics_users (user_id, name, registered_at) values (?, ?, ?) on conflict (user_id) do nothing',
@@ -83,16 +131,6 @@ export class MetricsProjection implements ProjectionHandler {
       case 'SessionRevoked':
         await em.execute('update metrics_sessions set revoked = true where session_id = ?', [sessionIdOf(event)]);
         return;
-      case 'SearchPerformed': {
-        const text = event.data.query.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, SEARCH_TEXT_LENGTH);
-        if (!text) return;
-        await em.execute(
-          `insert into metrics_search_queries as q (day, user_id, query, count) values (?, ?, ?, 1)
-           on conflict (day, user_id, query) do update set count = q.count + 1`,
-          [dayOf(event.occurredAt), event.data.userId, text],
-        );
-        return;
-      }
       case 'ProviderAdded':
         await em.execute(
           'insert into metrics_providers (provider_id, name) values (?, ?) on conflict (provider_id) do update set name = excluded.name',
@@ -113,13 +151,6 @@ export class MetricsProjection implements ProjectionHandler {
       default:
         return;
     }
-  }
-
-  /** Model calls, the bulk of the log, go in with two statements per batch; everything else one event at a time. */
-  async applyAll(events: readonly RecordedEvent[], em: EntityManager): Promise<void> {
-    const calls = events.filter((event): event is RecordedEvent<'ModelInvoked'> => event.type === 'ModelInvoked');
-    for (const event of events) if (event.type !== 'ModelInvoked') await this.apply(event, em);
-    if (calls.length > 0) await this.recordModelCalls(em, calls);
   }
 
   async reset(em: EntityManager): Promise<void> {
@@ -220,14 +251,6 @@ export class MetricsProjection implements ProjectionHandler {
       `insert into metrics_user_last_seen as s (user_id, last_seen) values (?, ?)
        on conflict (user_id) do update set last_seen = greatest(s.last_seen, excluded.last_seen)`,
       [userId, at],
-    );
-  }
-
-  private async count(em: EntityManager, metric: CountedMetric, at: Date): Promise<void> {
-    await em.execute(
-      `insert into metrics_counts_hourly as c (hour, metric, count) values (?, ?, 1)
-       on conflict (hour, metric) do update set count = c.count + 1`,
-      [hourOf(at), metric],
     );
   }
 }
