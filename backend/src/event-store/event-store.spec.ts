@@ -141,7 +141,7 @@ describe('EventStore', () => {
 
   it('fails only the fact that cannot be stored when it was to be committed with others', async () => {
     const streamId = nextStream();
-    const fact = (data: unknown) =>
+    const fact = (data: { by: number; note?: string }) =>
       store.appendFact(
         { streamId, streamType: 'counter', expectedVersion: 'any', events: [{ type: 'CounterIncremented', data }] },
         system,
@@ -151,7 +151,7 @@ describe('EventStore', () => {
     const results = await Promise.allSettled([
       fact({ by: 1 }),
       fact({ by: 2 }),
-      fact({ by: '\u0000' }),
+      fact({ by: 0, note: '\u0000' }),
       fact({ by: 3 }),
     ]);
 
