@@ -89,7 +89,7 @@ export class Decisions {
       );
       let recorded: RecordedEvent[];
       try {
-        recorded = await this.appendDecided(appends, metadata);
+        recorded = appends.length > 0 ? await this.eventStore.append(appends, metadata) : [];
       } catch (error) {
         const pinned = decisions.some((decision) => decision.expectedVersion !== undefined);
         if (error instanceof ConcurrencyConflictError && !pinned && attempt < MAX_ATTEMPTS) continue;
@@ -104,14 +104,5 @@ export class Decisions {
         };
       });
     }
-  }
-
-  /** A lone append of facts joins the next group commit; anything else commits on its own. */
-  private async appendDecided(appends: StreamAppend[], metadata: EventMetadata): Promise<RecordedEvent[]> {
-    if (appends.length === 0) return [];
-    const [only] = appends;
-    if (appends.length === 1 && only!.expectedVersion === 'any')
-      return this.eventStore.appendFact({ ...only!, expectedVersion: 'any' }, metadata);
-    return this.eventStore.append(appends, metadata);
   }
 }

@@ -22,16 +22,6 @@ export interface StreamAppend {
 
 /** Serialises appends so that global positions commit in order and asynchronous projections never skip one. */
 export const EVENT_LOG_LOCK = 7_401_337;
-/** Most facts committed together: keeps one group commit's statements and inline projection work bounded. */
-const MAX_FACTS_PER_COMMIT = 64;
-
-/** An append of facts waiting for the next group commit, with what its caller awaits. */
-interface QueuedFact {
-  append: StreamAppend;
-  metadata: EventMetadata;
-  resolve: (events: RecordedEvent[]) => void;
-  reject: (error: unknown) => void;
-}
 
 interface EventRow {
   position: string | number;
@@ -49,8 +39,6 @@ interface EventRow {
 export class EventStore {
   /** Emits the events of every committed append, in log order: the in-process fast path to what follows the log. */
   readonly committed$ = new Subject<readonly RecordedEvent[]>();
-  private readonly queuedFacts: QueuedFact[] = [];
-  private committingFacts = false;
 
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
@@ -66,71 +54,14 @@ export class EventStore {
    */
   async append(appends: StreamAppend | StreamAppend[], metadata: EventMetadata): Promise<RecordedEvent[]> {
     const batch = Array.isArray(appends) ? appends : [appends];
-    const [recorded] = await this.commit([batch.map((append) => ({ append, metadata }))]);
-    return recorded!;
-  }
-
-  /**
-   * Appends events to a stream that records facts and decides nothing (expectedVersion
-   * 'any'), committed with the other facts queued while the previous commit of facts ran
-   * (a group commit): under concurrent searches one transaction, lock and run of the inline
-   * projections serves several, and a lone fact commits at once. Resolves once committed,
-   * as `append` does. A group that fails is committed again one fact at a time, so a fact
-   * fails only for its own sake.
-   */
-  appendFact(append: StreamAppend & { expectedVersion: 'any' }, metadata: EventMetadata): Promise<RecordedEvent[]> {
-    return new Promise((resolve, reject) => {
-      this.queuedFacts.push({ append, metadata, resolve, reject });
-      if (!this.committingFacts) void this.commitQueuedFacts();
-    });
-  }
-
-  private async commitQueuedFacts(): Promise<void> {
-    this.committingFacts = true;
-    try {
-      while (this.queuedFacts.length > 0) {
-        const group = this.queuedFacts.splice(0, MAX_FACTS_PER_COMMIT);
-        try {
-          const recorded = await this.commit(group.map((fact) => [fact]));
-          group.forEach((fact, index) => fact.resolve(recorded[index]!));
-        } catch (error) {
-          if (group.length === 1) group[0]!.reject(error);
-          else for (const fact of group) await this.commitAlone(fact);
-        }
-      }
-    } finally {
-      this.committingFacts = false;
-    }
-  }
-
-  private async commitAlone(fact: QueuedFact): Promise<void> {
-    try {
-      const [events] = await this.commit([[fact]]);
-      fact.resolve(events!);
-    } catch (error) {
-      fact.reject(error);
-    }
-  }
-
-  /**
-   * Commits the units in one transaction, each unit's appends with its own metadata, and
-   * returns each unit's recorded events. Inline projections run once over all of them.
-   */
-  private async commit(
-    units: readonly (readonly { append: StreamAppend; metadata: EventMetadata }[])[],
-  ): Promise<RecordedEvent[][]> {
-    let recorded: RecordedEvent[][];
+    let recorded: RecordedEvent[];
     try {
       recorded = await this.orm.em.fork().transactional(async (em) => {
         await em.execute('select pg_advisory_xact_lock(?)', [EVENT_LOG_LOCK]);
-        const written: RecordedEvent[][] = [];
-        for (const unit of units) {
-          const events: RecordedEvent[] = [];
-          for (const { append, metadata } of unit) events.push(...(await this.appendToStream(em, append, metadata)));
-          written.push(events);
-        }
+        const written: RecordedEvent[] = [];
+        for (const append of batch) written.push(...(await this.appendToStream(em, append, metadata)));
         for (const { handler } of this.projections.inline()) {
-          await applyBatch(handler, written.flat(), em);
+          await applyBatch(handler, written, em);
         }
         return written;
       });
@@ -139,13 +70,12 @@ export class EventStore {
         error instanceof UniqueConstraintViolationException &&
         error.message.includes('events_stream_version_unique')
       ) {
-        throw new ConcurrencyConflictError(units[0]![0]!.append.streamId);
+        throw new ConcurrencyConflictError(batch[0]!.streamId);
       }
       throw error;
     }
-    const all = recorded.flat();
-    for (const event of all) this.eventBus.publish(new RecordedDomainEvent(event));
-    if (all.length > 0) this.committed$.next(all);
+    for (const event of recorded) this.eventBus.publish(new RecordedDomainEvent(event));
+    if (recorded.length > 0) this.committed$.next(recorded);
     return recorded;
   }
 

@@ -104,61 +104,6 @@ describe('EventStore', () => {
     expect(await store.readStream(untouched)).toEqual([]);
   });
 
-  it('commits facts appended while a commit runs together, each caller getting its own events', async () => {
-    const [first, second] = [nextStream(), nextStream()];
-    const commits: number[] = [];
-    const subscription = store.committed$.subscribe((events) => {
-      if (events.some((event) => event.streamId === first || event.streamId === second)) commits.push(events.length);
-    });
-    const fact = (streamId: string, by: number, actorId: string | null) =>
-      store.appendFact(
-        { streamId, streamType: 'counter', expectedVersion: 'any', events: [increment(by)] },
-        { actorId },
-      );
-
-    const recorded = await Promise.all([
-      fact(first, 1, null),
-      fact(first, 2, 'user-a'),
-      fact(second, 3, 'user-b'),
-      fact(first, 4, null),
-    ]);
-    subscription.unsubscribe();
-
-    // The first commits at once; the three queued behind it share the next commit.
-    expect(commits).toEqual([1, 3]);
-    expect(recorded.map((events) => events.map((event) => [event.streamId, event.data, event.metadata]))).toEqual([
-      [[first, { by: 1 }, { actorId: null }]],
-      [[first, { by: 2 }, { actorId: 'user-a' }]],
-      [[second, { by: 3 }, { actorId: 'user-b' }]],
-      [[first, { by: 4 }, { actorId: null }]],
-    ]);
-    expect((await store.readStream(first)).map((event) => [event.version, event.data])).toEqual([
-      [1, { by: 1 }],
-      [2, { by: 2 }],
-      [3, { by: 4 }],
-    ]);
-  });
-
-  it('fails only the fact that cannot be stored when it was to be committed with others', async () => {
-    const streamId = nextStream();
-    const fact = (data: { by: number; note?: string }) =>
-      store.appendFact(
-        { streamId, streamType: 'counter', expectedVersion: 'any', events: [{ type: 'CounterIncremented', data }] },
-        system,
-      );
-
-    // A NUL character is valid JSON but no PostgreSQL jsonb value: the database refuses that event.
-    const results = await Promise.allSettled([
-      fact({ by: 1 }),
-      fact({ by: 2 }),
-      fact({ by: 0, note: '\u0000' }),
-      fact({ by: 3 }),
-    ]);
-
-    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
-    expect((await store.readStream(streamId)).map((event) => event.data)).toEqual([{ by: 1 }, { by: 2 }, { by: 3 }]);
-  });
-
   it('publishes committed events on the CQRS event bus, with their metadata', async () => {
     const published: RecordedDomainEvent[] = [];
     const subscription = t.app.get(EventBus).subscribe((message) => {

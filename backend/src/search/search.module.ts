@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { ClearSearchHistoryHandler } from './commands/clear-search-history.handler.js';
-import { RecordSearchHandler } from './commands/record-search.handler.js';
+import { RecordSearchesHandler } from './commands/record-searches.handler.js';
+import { SearchRecorder } from './commands/search-recorder.js';
 import { SearchIndexModule } from './index/search-index.module.js';
 import { GetSearchHistoryHandler } from './queries/get-search-history.handler.js';
 import { GetSearchStatsHandler } from './queries/get-search-stats.handler.js';
@@ -31,13 +32,14 @@ import { SearchController } from './search.controller.js';
     SearchDocumentsHandler,
     GetSearchStatsHandler,
     GetSearchHistoryHandler,
-    RecordSearchHandler,
+    RecordSearchesHandler,
+    SearchRecorder,
     ClearSearchHistoryHandler,
     SearchStatsProjection,
     SearchHistoryProjection,
     SearchStatsViews,
     { provide: PASSAGE_TEXTS, useClass: ChunkPassageTexts },
   ],
-  exports: [DocumentSearch, SearchStatsViews, PASSAGE_TEXTS],
+  exports: [DocumentSearch, SearchStatsViews, SearchRecorder, PASSAGE_TEXTS],
 })
 export class SearchModule {}

@@ -7,16 +7,19 @@ const search = { userId, type: 'keyword', query: 'apple', resultCount: 3, tookMs
 const performed: SearchEvent = { type: 'SearchPerformed', data: search };
 
 describe('the search decider', () => {
-  it('records a search as it was made, failed ones included', () => {
+  it('records searches as they were made, in their order, failed ones included', () => {
     specFor(searchDecider)
       .given([])
-      .when({ type: 'RecordSearch', search })
+      .when({ type: 'RecordSearches', searches: [search] })
       .then([{ type: 'SearchPerformed', data: search }]);
     const failed = { ...search, type: 'semantic', resultCount: 0, success: false } as const;
     specFor(searchDecider)
       .given([performed])
-      .when({ type: 'RecordSearch', search: failed })
-      .then([{ type: 'SearchPerformed', data: failed }]);
+      .when({ type: 'RecordSearches', searches: [failed, search] })
+      .then([
+        { type: 'SearchPerformed', data: failed },
+        { type: 'SearchPerformed', data: search },
+      ]);
   });
 
   it('records the history cleared, whatever came before', () => {

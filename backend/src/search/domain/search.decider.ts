@@ -3,7 +3,8 @@ import { assertNever, type DomainEvent, type DomainEventMap } from '../../event-
 import { SEARCH_STREAM_TYPE } from './search.events.js';
 
 export type SearchCommand =
-  | { type: 'RecordSearch'; search: DomainEventMap['SearchPerformed'] }
+  /** Searches in the order they were made. */
+  | { type: 'RecordSearches'; searches: readonly DomainEventMap['SearchPerformed'][] }
   | { type: 'ClearHistory'; userId: string }
   /** Replaces the history with these queries, newest first. */
   | { type: 'RestoreHistory'; userId: string; queries: string[] };
@@ -20,8 +21,8 @@ export const searchDecider: Decider<SearchCommand, SearchEvent, null> = {
   initialState: () => null,
   decide(command) {
     switch (command.type) {
-      case 'RecordSearch':
-        return [{ type: 'SearchPerformed', data: command.search }];
+      case 'RecordSearches':
+        return command.searches.map((search): SearchEvent => ({ type: 'SearchPerformed', data: search }));
       case 'ClearHistory':
         return [{ type: 'SearchHistoryCleared', data: { userId: command.userId } }];
       case 'RestoreHistory': {

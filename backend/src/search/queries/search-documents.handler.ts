@@ -1,29 +1,27 @@
-import { CommandBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { SearchResponse } from '@docent/common/search';
-import { RecordSearchCommand } from '../commands/record-search.command.js';
+import { SearchRecorder } from '../commands/search-recorder.js';
 import { DocumentSearch } from '../retrieval/document-search.service.js';
 import { SearchDocumentsQuery } from './search-documents.query.js';
 
 /**
- * Runs a search of the API and has it recorded (RecordSearchCommand, through the command
- * bus: the query itself writes nothing), failed ones included, before answering: the
- * stats a caller reads next already count it. Recording belongs here rather than in the
- * controller because only the search knows its outcome and its time.
+ * Runs a search of the API and has it recorded, failed ones included (SearchRecorder, which
+ * issues RecordSearchesCommand a moment later with the searches made meanwhile: the query
+ * itself writes nothing). Recording belongs here rather than in the controller because only
+ * the search knows its outcome and its time.
  */
 @QueryHandler(SearchDocumentsQuery)
 export class SearchDocumentsHandler implements IQueryHandler<SearchDocumentsQuery> {
   constructor(
     private readonly search: DocumentSearch,
-    private readonly commands: CommandBus,
+    private readonly recorder: SearchRecorder,
   ) {}
 
   async execute({ query, options, principal }: SearchDocumentsQuery): Promise<SearchResponse> {
     const started = performance.now();
-    const record = async (resultCount: number, success: boolean) => {
+    const record = (resultCount: number, success: boolean) => {
       const tookMs = Math.round(performance.now() - started);
-      await this.commands.execute(
-        new RecordSearchCommand({ type: options.type, query, resultCount, tookMs, success }, principal),
-      );
+      this.recorder.record({ type: options.type, query, resultCount, tookMs, success }, principal);
       return tookMs;
     };
     try {
@@ -31,7 +29,7 @@ export class SearchDocumentsHandler implements IQueryHandler<SearchDocumentsQuer
         options.group === 'document'
           ? await this.search.searchDocuments(query, options, principal)
           : await this.search.searchPassages(query, options, principal);
-      const tookMs = await record(results.length, true);
+      const tookMs = record(results.length, true);
       return {
         success: true,
         query,
@@ -43,7 +41,7 @@ export class SearchDocumentsHandler implements IQueryHandler<SearchDocumentsQuer
         ...(fallback && { fallback }),
       };
     } catch (error) {
-      await record(0, false);
+      record(0, false);
       throw error;
     }
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/sql';
 import { MAX_SEARCH_HISTORY, SEARCH_TYPES, type SearchStats, type SearchType } from '@docent/common/search';
+import { SearchRecorder } from '../commands/search-recorder.js';
 
 interface SearchStatsRow {
   type: SearchType;
@@ -19,10 +20,16 @@ export interface SearchTotals {
 
 const roundTo = (value: number, digits: number) => Number(value.toFixed(digits));
 
-/** The search figures, from the counters SearchPerformed events keep, and each user's history. */
+/**
+ * The search figures, from the counters SearchPerformed events keep, and each user's
+ * history; searches this process made and has yet to record are recorded first.
+ */
 @Injectable()
 export class SearchStatsViews {
-  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    private readonly recorder: SearchRecorder,
+  ) {}
 
   async searchStats(): Promise<SearchStats> {
     const rows = await this.rows();
@@ -49,6 +56,7 @@ export class SearchStatsViews {
 
   /** The user's distinct queries, most recently searched first. */
   async history(userId: string): Promise<string[]> {
+    await this.recorder.recorded();
     const rows = await this.orm.em
       .fork()
       .execute<{ query: string }[]>(
@@ -58,7 +66,8 @@ export class SearchStatsViews {
     return rows.map((row) => row.query);
   }
 
-  private rows(): Promise<SearchStatsRow[]> {
+  private async rows(): Promise<SearchStatsRow[]> {
+    await this.recorder.recorded();
     return this.orm.em.fork().execute<SearchStatsRow[]>('select * from search_stats');
   }
 }

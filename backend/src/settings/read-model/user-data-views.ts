@@ -5,6 +5,7 @@ import type { Principal } from '../../auth/principal.js';
 import { documentAccessFilter } from '../../documents/document-access.js';
 import { DocumentEntity } from '../../documents/read-model/document.entity.js';
 import { upcast } from '../../event-store/event-versions.js';
+import { SearchRecorder } from '../../search/commands/search-recorder.js';
 import { searchStreamId } from '../../search/domain/search.events.js';
 
 interface SearchEventRow {
@@ -24,7 +25,10 @@ const json = (value: unknown): unknown => (typeof value === 'string' ? JSON.pars
 /** A user's own data across the features' read tables: what a backup holds and what their latencies were. */
 @Injectable()
 export class UserDataViews {
-  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    private readonly searches: SearchRecorder,
+  ) {}
 
   /** The metadata the user set on the documents they uploaded, keyed by document id. */
   async documentMetadata(userId: string): Promise<Record<string, Record<string, unknown>>> {
@@ -43,8 +47,9 @@ export class UserDataViews {
     return new Set(documents.map((document) => document.id));
   }
 
-  /** The user's latest searches, newest first, as their SearchPerformed events recorded them. */
+  /** The user's latest searches, newest first, as their SearchPerformed events recorded them (the waiting ones recorded first). */
   async searchLatencies(userId: string): Promise<LatencySample[]> {
+    await this.searches.recorded();
     const rows = await this.orm.em.fork().execute<SearchEventRow[]>(
       `select data, schema_version, occurred_at from events
        where stream_id = ? and type = 'SearchPerformed' order by version desc limit ?`,
