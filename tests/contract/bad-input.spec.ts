@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { DocumentProcessor } from '../../backend/src/documents/processing/document-processor.service.js';
 import { ModelHealthChecks } from '../../backend/src/models/health/model-health-checks.service.js';
 import { ModelInvocationRecorder } from '../../backend/src/models/routing/invocation-recorder.js';
+import { SearchRecorder } from '../../backend/src/search/commands/search-recorder.js';
 import { parseEventStream } from '../../backend/src/testing/event-stream.js';
 import { STARTUP_TIMEOUT_MS, newAccount, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { processingDone, uploadAs } from './documents-support.js';
@@ -321,6 +322,7 @@ async function eventsAfter(position: number): Promise<string[]> {
 async function backgroundWorkDone(): Promise<void> {
   await t.app.get(DocumentProcessor).whenIdle();
   await t.app.get(ModelInvocationRecorder).flush();
+  await t.app.get(SearchRecorder).recorded();
 }
 
 // ----- The fixtures the rows act on ---------------------------------------------------------

@@ -64,6 +64,7 @@ export class PushDocumentChangesReaction implements ReactionHandler<DocumentEven
     const documentId = documentIdOf(event.streamId);
     if (event.type === 'DocumentDeleted') {
       this.viewsInProgress.delete(documentId);
+      if (!this.watched()) return;
       const { state } = await this.decisions.load(documentDecider, event.streamId);
       await this.send(state, {
         kind: 'deleted',
@@ -81,6 +82,10 @@ export class PushDocumentChangesReaction implements ReactionHandler<DocumentEven
     cause: 'uploaded' | 'status' | 'progress' | 'metadata',
     at: Date,
   ): Promise<void> {
+    if (!this.watched()) {
+      if (cause !== 'progress') this.viewsInProgress.delete(documentId);
+      return;
+    }
     const document = cause === 'progress' ? await this.withProgress(documentId) : await this.loadView(documentId);
     // A throttled progress push can arrive after the run ended; the status push already said so.
     if (!document || (cause === 'progress' && document.progress === null)) return;
@@ -110,6 +115,15 @@ export class PushDocumentChangesReaction implements ReactionHandler<DocumentEven
       this.viewsInProgress.set(documentId, view);
     else this.viewsInProgress.delete(documentId);
     return view;
+  }
+
+  /**
+   * Whether any socket of this process follows the documents channel: a bulk upload through
+   * the API with nobody watching then loads no views (two statements for each of a document's
+   * five or so changes).
+   */
+  private watched(): boolean {
+    return this.realtime.subscriberCount('documents') > 0;
   }
 
   private send(document: DocumentAccessFields, message: DocumentRealtimeMessage): Promise<void> {
