@@ -76,6 +76,19 @@ describe('KeywordPostings writes', () => {
     expect(replaced.termCount).toBe(fresh.termCount);
   });
 
+  it('scores a chunk added after a removal only for the terms it holds', () => {
+    // Four chunks fill the list of "apple"; dropping the first leaves its last slot unused.
+    const postings = indexOf({ gone: ['apple'], kept: ['apple', 'apple pear', 'apple pear plum'] });
+    postings.removeDocuments(['gone']);
+    postings.search(queryTermHashes('apple'), { limit: 1 });
+    postings.addChunk('added', chunkOf('banana'));
+    const fresh = indexOf({ kept: ['apple', 'apple pear', 'apple pear plum'], added: ['banana'] });
+
+    expect(scores(postings.search(queryTermHashes('apple banana'), { limit: 10 }))).toEqual(
+      scores(fresh.search(queryTermHashes('apple banana'), { limit: 10 })),
+    );
+  });
+
   it('keeps scoring and growing after its arrays were trimmed to size', () => {
     const trimmed = indexOf({ first: ['apple banana apple', 'banana cherry'] });
     trimmed.trim();

@@ -191,9 +191,11 @@ export class KeywordPostings {
       for (let place = firstEssential; place < terms.length; place++) {
         const term = byBound[place]!;
         const { postings, weight } = terms[term]!;
-        if (postings.chunks[cursors[term]!] !== candidate) continue;
+        const at = cursors[term]!;
+        // Past its length a list's array holds what compaction moved down, ordinals no longer its own.
+        if (at >= postings.length || postings.chunks[at] !== candidate) continue;
         if (inScope) {
-          const contribution = weight * (1 - norm / (postings.freqs[cursors[term]!]! + norm));
+          const contribution = weight * (1 - norm / (postings.freqs[at]! + norm));
           contributions[term] = contribution;
           score += contribution;
         }
