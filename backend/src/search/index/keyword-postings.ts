@@ -5,6 +5,8 @@
  */
 export const BM25_K1 = 1.0;
 export const BM25_B = 0.4;
+/** BM25's length norm k1 * (1 - b + b * |c| / avg|c|) is NORM_BASE + |c| * (k1 * b / avg|c|). */
+const NORM_BASE = BM25_K1 * (1 - BM25_B);
 
 /** Slack for rounding in the score sums: a bound prunes only when it is clearly below θ. */
 const BOUND_SLACK = 1e-9;
@@ -158,10 +160,8 @@ export class KeywordPostings {
   search(termKeys: readonly number[], options: { limit: number; documents?: ReadonlySet<string> }): PostingHit[] {
     if (options.limit < 1) return [];
     this.compact();
-    const averageLength = Math.max(this.totalTokens / Math.max(this.liveChunks, 1), 1);
-    const normBase = BM25_K1 * (1 - BM25_B);
-    const normPerToken = (BM25_K1 * BM25_B) / averageLength;
-    const terms = this.queryTerms(termKeys, (length) => normBase + normPerToken * length);
+    const normPerToken = this.normPerToken();
+    const terms = this.queryTerms(termKeys, normPerToken);
     if (terms.length === 0) return [];
     const accepted = options.documents ? this.documentMask(options.documents) : null;
 
@@ -184,7 +184,7 @@ export class KeywordPostings {
         if (cursors[term]! < postings.length) candidate = Math.min(candidate, postings.chunks[cursors[term]!]!);
       }
       if (candidate === Number.MAX_SAFE_INTEGER) break;
-      const norm = normBase + normPerToken * this.chunkLengths[candidate]!;
+      const norm = NORM_BASE + normPerToken * this.chunkLengths[candidate]!;
       const inScope = accepted === null || accepted[this.chunkDocuments[candidate]!] === 1;
       contributions.fill(0);
       let score = 0;
@@ -232,8 +232,23 @@ export class KeywordPostings {
     }));
   }
 
+  /**
+   * The most each of the query's terms found in the index adds to any chunk's score, by key:
+   * the bounds search prunes with, for checking them against the real contributions.
+   */
+  scoreBounds(termKeys: readonly number[]): Map<number, number> {
+    this.compact();
+    return new Map(this.queryTerms(termKeys, this.normPerToken()).map(({ key, bound }) => [key, bound]));
+  }
+
+  /** What each token of a chunk adds to its length norm, k1 * b / avg|c|. */
+  private normPerToken(): number {
+    const averageLength = Math.max(this.totalTokens / Math.max(this.liveChunks, 1), 1);
+    return (BM25_K1 * BM25_B) / averageLength;
+  }
+
   /** The query's terms found in the index with their weights and bounds, rarest first (then by key, as text). */
-  private queryTerms(termKeys: readonly number[], normOf: (length: number) => number): QueryTerm[] {
+  private queryTerms(termKeys: readonly number[], normPerToken: number): QueryTerm[] {
     const chunks = Math.max(this.liveChunks, 1);
     return [...new Set(termKeys)]
       .flatMap((key) => {
@@ -244,7 +259,7 @@ export class KeywordPostings {
       .map(({ key, postings }) => {
         const weight = Math.log(1 + (chunks - postings.length + 0.5) / (postings.length + 0.5)) * (BM25_K1 + 1);
         // The same expression as a contribution, so a chunk holding both extremes meets the bound exactly.
-        const leastNorm = normOf(postings.minLength);
+        const leastNorm = NORM_BASE + normPerToken * postings.minLength;
         return { key, postings, weight, bound: weight * (1 - leastNorm / (postings.maxFreq + leastNorm)) };
       });
   }
