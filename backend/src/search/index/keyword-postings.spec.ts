@@ -76,6 +76,19 @@ describe('KeywordPostings writes', () => {
     expect(replaced.termCount).toBe(fresh.termCount);
   });
 
+  it('scores a chunk added after a removal only for the terms it holds', () => {
+    // Four chunks fill the list of "apple"; dropping the first leaves its last slot unused.
+    const postings = indexOf({ gone: ['apple'], kept: ['apple', 'apple pear', 'apple pear plum'] });
+    postings.removeDocuments(['gone']);
+    postings.search(queryTermHashes('apple'), { limit: 1 });
+    postings.addChunk('added', chunkOf('banana'));
+    const fresh = indexOf({ kept: ['apple', 'apple pear', 'apple pear plum'], added: ['banana'] });
+
+    expect(scores(postings.search(queryTermHashes('apple banana'), { limit: 10 }))).toEqual(
+      scores(fresh.search(queryTermHashes('apple banana'), { limit: 10 })),
+    );
+  });
+
   it('keeps scoring and growing after its arrays were trimmed to size', () => {
     const trimmed = indexOf({ first: ['apple banana apple', 'banana cherry'] });
     trimmed.trim();
@@ -109,14 +122,29 @@ function randomFrom(seed: number): () => number {
   };
 }
 
-/** Every chunk holding a query term, scored in full by the formula written out, best first (ties by chunk id). */
-function scoreEverything(
-  chunks: { document: string; chunk: PostedChunk }[],
-  termKeys: number[],
-  documents?: ReadonlySet<string>,
-): PostingHit[] {
+type Corpus = { document: string; chunk: PostedChunk }[];
+
+/** What `key` adds to `chunk`'s score by the formula written out, over the statistics of `chunks` (0 if the chunk lacks it). */
+function contributionIn(chunks: Corpus): (key: number, chunk: PostedChunk) => number {
   const tokens = chunks.reduce((sum, { chunk }) => sum + chunk.tokenCount, 0);
   const averageLength = Math.max(tokens / chunks.length, 1);
+  const frequencies = new Map<number, number>();
+  for (const { chunk } of chunks) {
+    for (const key of chunk.termHashes) frequencies.set(key, (frequencies.get(key) ?? 0) + 1);
+  }
+  return (key, chunk) => {
+    const place = chunk.termHashes.indexOf(key);
+    if (place < 0) return 0;
+    const df = frequencies.get(key)!;
+    const idf = Math.log(1 + (chunks.length - df + 0.5) / (df + 0.5));
+    const norm = BM25_K1 * (1 - BM25_B) + ((BM25_K1 * BM25_B) / averageLength) * chunk.tokenCount;
+    return idf * (BM25_K1 + 1) * (1 - norm / (chunk.termFreqs[place]! + norm));
+  };
+}
+
+/** Every chunk holding a query term, scored in full by the formula written out, best first (ties by chunk id). */
+function scoreEverything(chunks: Corpus, termKeys: number[], documents?: ReadonlySet<string>): PostingHit[] {
+  const contribution = contributionIn(chunks);
   const terms = [...new Set(termKeys)]
     .map((key) => ({ key, df: chunks.filter(({ chunk }) => chunk.termHashes.includes(key)).length }))
     .filter((term) => term.df > 0)
@@ -124,16 +152,11 @@ function scoreEverything(
   return chunks
     .filter(({ document }) => !documents || documents.has(document))
     .filter(({ chunk }) => terms.some((term) => chunk.termHashes.includes(term.key)))
-    .map(({ document, chunk }) => {
-      const norm = BM25_K1 * (1 - BM25_B) + ((BM25_K1 * BM25_B) / averageLength) * chunk.tokenCount;
-      const score = terms.reduce((sum, { key, df }) => {
-        const place = chunk.termHashes.indexOf(key);
-        if (place < 0) return sum;
-        const idf = Math.log(1 + (chunks.length - df + 0.5) / (df + 0.5));
-        return sum + idf * (BM25_K1 + 1) * (1 - norm / (chunk.termFreqs[place]! + norm));
-      }, 0);
-      return { chunkId: String(chunk.id), documentId: document, score };
-    })
+    .map(({ document, chunk }) => ({
+      chunkId: String(chunk.id),
+      documentId: document,
+      score: terms.reduce((sum, { key }) => sum + contribution(key, chunk), 0),
+    }))
     .sort((a, b) => b.score - a.score || Number(a.chunkId) - Number(b.chunkId));
 }
 
@@ -142,32 +165,86 @@ describe('KeywordPostings top-k pruning', () => {
   // A Zipfian vocabulary: a few words in most chunks, most words in few, as in real text.
   const vocabulary = Array.from({ length: 300 }, (_, rank) => `word${rank}x`);
   const word = () => vocabulary[Math.floor(vocabulary.length ** random()) - 1]!;
-  const chunks = Array.from({ length: 1_500 }, (_, position) => ({
-    document: `document-${position % 37}`,
-    chunk: chunkOf(Array.from({ length: 5 + Math.floor(random() * 60) }, word).join(' ')),
-  }));
-  const postings = new KeywordPostings();
-  for (const { document, chunk } of chunks) postings.addChunk(document, chunk);
-  const queries = Array.from({ length: 60 }, () =>
-    Array.from({ length: 1 + Math.floor(random() * 6) }, word).join(' '),
-  );
+  const between = (least: number, most: number) => least + Math.floor(random() * (most - least + 1));
+  const queries = Array.from({ length: 60 }, () => Array.from({ length: between(1, 6) }, word).join(' '));
 
-  it('returns the same top hits, with the same scores, as scoring every matching chunk', () => {
+  /** `count` chunks of `length()` words, each word repeating the one before it with chance `repeat`, in 37 documents. */
+  function corpusOf(count: number, shape: { length: () => number; repeat: number; prefix: string }): Corpus {
+    return Array.from({ length: count }, (_, position) => {
+      const words: string[] = [];
+      for (let left = shape.length(); left > 0; left--) {
+        words.push(words.length > 0 && random() < shape.repeat ? words.at(-1)! : word());
+      }
+      return { document: `${shape.prefix}-${position % 37}`, chunk: chunkOf(words.join(' ')) };
+    });
+  }
+
+  function indexed(chunks: Corpus): KeywordPostings {
+    const postings = new KeywordPostings();
+    for (const { document, chunk } of chunks) postings.addChunk(document, chunk);
+    return postings;
+  }
+
+  /** The index's hits are exactly those of scoring every live chunk, in and out of a scope, at several limits. */
+  function expectExactHits(postings: KeywordPostings, live: Corpus): void {
+    const documents = new Set([live[3]!.document, live[11]!.document, live[30]!.document]);
     for (const query of queries) {
-      const everything = scoreEverything(chunks, queryTermHashes(query));
+      const everything = scoreEverything(live, queryTermHashes(query));
       for (const limit of [1, 3, 10, 50]) {
         expect(postings.search(queryTermHashes(query), { limit })).toEqual(everything.slice(0, limit));
       }
-    }
-  });
-
-  it('returns the same top hits as scoring every matching chunk of the documents in scope', () => {
-    const documents = new Set(['document-3', 'document-11', 'document-30']);
-    for (const query of queries) {
-      const everything = scoreEverything(chunks, queryTermHashes(query), documents);
+      const inScope = scoreEverything(live, queryTermHashes(query), documents);
       for (const limit of [1, 10]) {
-        expect(postings.search(queryTermHashes(query), { limit, documents })).toEqual(everything.slice(0, limit));
+        expect(postings.search(queryTermHashes(query), { limit, documents })).toEqual(inScope.slice(0, limit));
       }
     }
+  }
+
+  /** Every term's contribution to a live chunk above the bound search prunes with (none while the bounds hold). */
+  function contributionsAboveBounds(postings: KeywordPostings, live: Corpus): string[] {
+    const keys = [...new Set(live.flatMap(({ chunk }) => chunk.termHashes))];
+    const bounds = postings.scoreBounds(keys);
+    const contribution = contributionIn(live);
+    return live.flatMap(({ chunk }) =>
+      chunk.termHashes
+        .filter((key) => !(contribution(key, chunk) <= bounds.get(key)!))
+        .map((key) => `term ${key} adds ${contribution(key, chunk)} to chunk ${chunk.id}, bound ${bounds.get(key)}`),
+    );
+  }
+
+  const ordinary = corpusOf(1_500, { length: () => between(5, 64), repeat: 0, prefix: 'ordinary' });
+  // Repeated words give counts up to dozens, far above the few that ordinary chunks reach.
+  const repetitive = corpusOf(1_500, { length: () => between(5, 64), repeat: 0.6, prefix: 'repetitive' });
+  // Chunks of one to three words have the least norm, so the largest contributions.
+  const mixedLengths = () => (random() < 0.3 ? between(1, 3) : between(20, 120));
+  const shortAndLong = corpusOf(1_500, { length: mixedLengths, repeat: 0.2, prefix: 'short-and-long' });
+
+  it.each([
+    ['ordinary chunks', ordinary],
+    ['chunks with high counts', repetitive],
+    ['very short chunks among long ones', shortAndLong],
+  ])('returns the same top hits, with the same scores, as scoring every matching chunk: %s', (_, chunks) => {
+    const postings = indexed(chunks);
+    expectExactHits(postings, chunks);
+    expect(contributionsAboveBounds(postings, chunks)).toEqual([]);
+  });
+
+  it('stays exact, and within its bounds, as documents are removed and chunks added', () => {
+    const postings = indexed(shortAndLong);
+    // A third of the documents go, taking the shortest chunks and highest counts of many terms with them.
+    const removed = new Set(
+      Array.from({ length: 37 }, (_, document) => `short-and-long-${document}`).filter((_, n) => n % 3 === 0),
+    );
+    postings.removeDocuments(removed);
+    let live = shortAndLong.filter(({ document }) => !removed.has(document));
+    expectExactHits(postings, live);
+    expect(contributionsAboveBounds(postings, live)).toEqual([]);
+
+    // Then chunks shorter and with higher counts than any left, in kept documents and in removed ones come back.
+    const added = corpusOf(300, { length: () => between(1, 8), repeat: 0.7, prefix: 'short-and-long' });
+    for (const { document, chunk } of added) postings.addChunk(document, chunk);
+    live = [...live, ...added];
+    expectExactHits(postings, live);
+    expect(contributionsAboveBounds(postings, live)).toEqual([]);
   });
 });

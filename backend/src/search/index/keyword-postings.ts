@@ -5,6 +5,8 @@
  */
 export const BM25_K1 = 1.0;
 export const BM25_B = 0.4;
+/** BM25's length norm k1 * (1 - b + b * |c| / avg|c|) is NORM_BASE + |c| * (k1 * b / avg|c|). */
+const NORM_BASE = BM25_K1 * (1 - BM25_B);
 
 /** Slack for rounding in the score sums: a bound prunes only when it is clearly below θ. */
 const BOUND_SLACK = 1e-9;
@@ -28,18 +30,29 @@ export interface PostingHit {
   score: number;
 }
 
-/** One term's chunks in ascending ordinal order, with its count in each; arrays grow by doubling. */
+/**
+ * One term's chunks in ascending ordinal order, with its count in each; arrays grow by doubling.
+ * Its largest count and the shortest of its chunks bound what it adds to any chunk's score;
+ * removing chunks only lowers the true largest count and raises the true shortest length,
+ * so until compaction recomputes them they stay bounds, just looser.
+ */
 interface TermPostings {
   chunks: Int32Array;
   freqs: Uint16Array;
   length: number;
+  maxFreq: number;
+  minLength: number;
 }
 
-/** A query term found in the index, with its weight idf * (k1 + 1), the most it adds to a chunk's score. */
+/**
+ * A query term found in the index: its weight idf * (k1 + 1), and its bound, the most it
+ * adds to any of its chunks' scores (weight * maxFreq / (maxFreq + the shortest chunk's norm)).
+ */
 interface QueryTerm {
   key: number;
   postings: TermPostings;
   weight: number;
+  bound: number;
 }
 
 /**
@@ -96,14 +109,23 @@ export class KeywordPostings {
     for (const [place, key] of chunk.termHashes.entries()) {
       let postings = this.terms.get(key);
       if (!postings) {
-        postings = { chunks: new Int32Array(INITIAL_CAPACITY), freqs: new Uint16Array(INITIAL_CAPACITY), length: 0 };
+        postings = {
+          chunks: new Int32Array(INITIAL_CAPACITY),
+          freqs: new Uint16Array(INITIAL_CAPACITY),
+          length: 0,
+          maxFreq: 0,
+          minLength: chunk.tokenCount,
+        };
         this.terms.set(key, postings);
       }
       if (postings.length === postings.chunks.length)
         resizePostings(postings, Math.max(postings.length * 2, INITIAL_CAPACITY));
+      const freq = Math.min(chunk.termFreqs[place]!, MAX_TERM_FREQUENCY);
       postings.chunks[postings.length] = ordinal;
-      postings.freqs[postings.length] = Math.min(chunk.termFreqs[place]!, MAX_TERM_FREQUENCY);
+      postings.freqs[postings.length] = freq;
       postings.length++;
+      postings.maxFreq = Math.max(postings.maxFreq, freq);
+      postings.minLength = Math.min(postings.minLength, chunk.tokenCount);
     }
   }
 
@@ -130,50 +152,50 @@ export class KeywordPostings {
 
   /**
    * The `limit` best chunks for the query's term keys, best first (ties by chunk id), among
-   * the chunks of `documents` when given. Exact top-k with MaxScore pruning: a term adds less
-   * than its weight to any chunk's score, so once `limit` chunks score at least θ, the
-   * commonest terms whose weights sum to less than θ are only looked up in chunks that the
+   * the chunks of `documents` when given. Exact top-k with MaxScore pruning: a term adds at
+   * most its bound to any chunk's score, so once `limit` chunks score at least θ, the terms
+   * of least bound whose bounds sum to less than θ are only looked up in chunks that the
    * other terms put in reach of θ, and their lists are never walked.
    */
   search(termKeys: readonly number[], options: { limit: number; documents?: ReadonlySet<string> }): PostingHit[] {
     if (options.limit < 1) return [];
     this.compact();
-    const terms = this.queryTerms(termKeys);
+    const normPerToken = this.normPerToken();
+    const terms = this.queryTerms(termKeys, normPerToken);
     if (terms.length === 0) return [];
     const accepted = options.documents ? this.documentMask(options.documents) : null;
-    const averageLength = Math.max(this.totalTokens / Math.max(this.liveChunks, 1), 1);
-    const normBase = BM25_K1 * (1 - BM25_B);
-    const normPerToken = (BM25_K1 * BM25_B) / averageLength;
 
     // Summed in `terms` order (rarest first), as the SQL index summed, whichever terms pruning reads first.
-    const byWeight = terms.map((_, index) => index).sort((a, b) => terms[a]!.weight - terms[b]!.weight);
-    /** reach[i]: the most the i + 1 lightest terms add together. */
+    const byBound = terms.map((_, index) => index).sort((a, b) => terms[a]!.bound - terms[b]!.bound);
+    /** reach[i]: the most the i + 1 terms of least bound add together. */
     const reach = new Float64Array(terms.length);
-    byWeight.reduce((sum, term, place) => (reach[place] = sum + terms[term]!.weight), 0);
+    byBound.reduce((sum, term, place) => (reach[place] = sum + terms[term]!.bound), 0);
     const cursors = new Int32Array(terms.length);
     const contributions = new Float64Array(terms.length);
     const top = new TopChunks(options.limit, this.chunkIds);
-    /** byWeight[0 .. firstEssential - 1] are the terms no chunk can reach θ with alone. */
+    /** byBound[0 .. firstEssential - 1] are the terms no chunk can reach θ with alone. */
     let firstEssential = 0;
 
     for (;;) {
       let candidate = Number.MAX_SAFE_INTEGER;
       for (let place = firstEssential; place < terms.length; place++) {
-        const term = byWeight[place]!;
+        const term = byBound[place]!;
         const { postings } = terms[term]!;
         if (cursors[term]! < postings.length) candidate = Math.min(candidate, postings.chunks[cursors[term]!]!);
       }
       if (candidate === Number.MAX_SAFE_INTEGER) break;
-      const norm = normBase + normPerToken * this.chunkLengths[candidate]!;
+      const norm = NORM_BASE + normPerToken * this.chunkLengths[candidate]!;
       const inScope = accepted === null || accepted[this.chunkDocuments[candidate]!] === 1;
       contributions.fill(0);
       let score = 0;
       for (let place = firstEssential; place < terms.length; place++) {
-        const term = byWeight[place]!;
+        const term = byBound[place]!;
         const { postings, weight } = terms[term]!;
-        if (postings.chunks[cursors[term]!] !== candidate) continue;
+        const at = cursors[term]!;
+        // Past its length a list's array holds what compaction moved down, ordinals no longer its own.
+        if (at >= postings.length || postings.chunks[at] !== candidate) continue;
         if (inScope) {
-          const contribution = weight * (1 - norm / (postings.freqs[cursors[term]!]! + norm));
+          const contribution = weight * (1 - norm / (postings.freqs[at]! + norm));
           contributions[term] = contribution;
           score += contribution;
         }
@@ -186,7 +208,7 @@ export class KeywordPostings {
           inReach = false;
           break;
         }
-        const term = byWeight[place]!;
+        const term = byBound[place]!;
         const { postings, weight } = terms[term]!;
         const at = seek(postings, cursors[term]!, candidate);
         cursors[term] = at;
@@ -210,8 +232,23 @@ export class KeywordPostings {
     }));
   }
 
-  /** The query's terms found in the index with their weights, rarest first (then by key, as text). */
-  private queryTerms(termKeys: readonly number[]): QueryTerm[] {
+  /**
+   * The most each of the query's terms found in the index adds to any chunk's score, by key:
+   * the bounds search prunes with, for checking them against the real contributions.
+   */
+  scoreBounds(termKeys: readonly number[]): Map<number, number> {
+    this.compact();
+    return new Map(this.queryTerms(termKeys, this.normPerToken()).map(({ key, bound }) => [key, bound]));
+  }
+
+  /** What each token of a chunk adds to its length norm, k1 * b / avg|c|. */
+  private normPerToken(): number {
+    const averageLength = Math.max(this.totalTokens / Math.max(this.liveChunks, 1), 1);
+    return (BM25_K1 * BM25_B) / averageLength;
+  }
+
+  /** The query's terms found in the index with their weights and bounds, rarest first (then by key, as text). */
+  private queryTerms(termKeys: readonly number[], normPerToken: number): QueryTerm[] {
     const chunks = Math.max(this.liveChunks, 1);
     return [...new Set(termKeys)]
       .flatMap((key) => {
@@ -220,8 +257,10 @@ export class KeywordPostings {
       })
       .sort((a, b) => a.postings.length - b.postings.length || (String(a.key) < String(b.key) ? -1 : 1))
       .map(({ key, postings }) => {
-        const idf = Math.log(1 + (chunks - postings.length + 0.5) / (postings.length + 0.5));
-        return { key, postings, weight: idf * (BM25_K1 + 1) };
+        const weight = Math.log(1 + (chunks - postings.length + 0.5) / (postings.length + 0.5)) * (BM25_K1 + 1);
+        // The same expression as a contribution, so a chunk holding both extremes meets the bound exactly.
+        const leastNorm = NORM_BASE + normPerToken * postings.minLength;
+        return { key, postings, weight, bound: weight * (1 - leastNorm / (postings.maxFreq + leastNorm)) };
       });
   }
 
@@ -273,16 +312,26 @@ export class KeywordPostings {
     }
     for (const [key, postings] of this.terms) {
       let length = 0;
+      let maxFreq = 0;
+      let minLength = Infinity;
       for (let place = 0; place < postings.length; place++) {
         const ordinal = renumbered[postings.chunks[place]!]!;
         if (ordinal < 0) continue;
+        const freq = postings.freqs[place]!;
         postings.chunks[length] = ordinal;
-        postings.freqs[length] = postings.freqs[place]!;
+        postings.freqs[length] = freq;
         length++;
+        maxFreq = Math.max(maxFreq, freq);
+        minLength = Math.min(minLength, this.chunkLengths[ordinal]!);
+      }
+      if (length === 0) {
+        this.terms.delete(key);
+        continue;
       }
       postings.length = length;
-      if (length === 0) this.terms.delete(key);
-      else if (length * 4 < postings.chunks.length) resizePostings(postings, length * 2);
+      postings.maxFreq = maxFreq;
+      postings.minLength = minLength;
+      if (length * 4 < postings.chunks.length) resizePostings(postings, length * 2);
     }
     this.slots = kept;
     this.documentIds = documentIds;
