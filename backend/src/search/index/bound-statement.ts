@@ -16,3 +16,11 @@ export function bind(parameters: unknown[], value: unknown): string {
   parameters.push(value);
   return `$${parameters.length}`;
 }
+
+/** Runs a `$n` statement in the transaction at hand, however that transaction was opened. */
+export type Statements = (sql: string, parameters: unknown[]) => Promise<unknown>;
+
+/** The statements of an entity manager's transaction. */
+export function statementsOf(em: EntityManager): Statements {
+  return (sql, parameters) => bulk(em, sql, parameters);
+}

@@ -194,3 +194,109 @@ describe('the keyword index of several processes on one database', () => {
     );
   });
 });
+
+/** The index writing its rows as one statement, as it does on PostgreSQL. */
+class StatementWritingChunkIndex extends ChunkIndex {
+  protected override embeddedDatabase(): Promise<null> {
+    return Promise.resolve(null);
+  }
+}
+
+describe('chunk rows as stored', () => {
+  const awkwardChunks = (): IndexableChunk[] =>
+    [
+      { text: 'a tab\there and a carriage\rreturn', header: 'Report\tQ1', position: { page: 1 } },
+      {
+        text: 'line\nbreak, a backslash \\ and what COPY would read as null: \\N, or as the end: \n\\.\n',
+        header: 'C:\\reports',
+        position: { headingPath: ['Intro\nPart', 'Ünïcødé 😀'] },
+      },
+      { text: 'naïve café', header: '', position: { sheet: 'Sheet\t1', row: 2, rowEnd: 9 } },
+    ].map(({ text, header, position }, index) =>
+      withPostings(
+        {
+          index,
+          text,
+          position,
+          start: index * 100,
+          end: index * 100 + text.length,
+          tokenCount: tokenize(text).length,
+        },
+        header,
+      ),
+    );
+  const vectors = [
+    [1, 0, 0],
+    [0, 1, 0],
+    [0, 0.5, 0.25],
+  ];
+
+  async function storedRows(document: string) {
+    return t.app
+      .get(MikroORM)
+      .em.fork()
+      .execute(
+        `select ordinal, text, header, position, start_offset, end_offset, token_count, term_hashes::float8[] as term_hashes,
+                term_freqs, embedding::text as embedding, embedding_dimensions, embedding_model
+         from document_chunks where document_id = ? order by ordinal`,
+        [document],
+      );
+  }
+
+  async function corpus(): Promise<{ chunks: number; tokens: number }> {
+    const [row] = await t.app
+      .get(MikroORM)
+      .em.fork()
+      .execute<{ chunk_count: string | number; token_count: string | number }[]>(
+        'select chunk_count, token_count from search_corpus',
+      );
+    return { chunks: Number(row!.chunk_count), tokens: Number(row!.token_count) };
+  }
+
+  it.each([
+    ['copied into the embedded database', () => index],
+    ['written as one statement, as on PostgreSQL', () => new StatementWritingChunkIndex(t.app.get(MikroORM))],
+  ])('keeps every field exactly and counts the corpus when %s', async (_, writer) => {
+    const document = randomUUID();
+    const chunks = awkwardChunks();
+    const before = await corpus();
+
+    await writer().replaceChunks(document, chunks, { model: 'test\tmodel', dimensions: 3, vectors });
+
+    expect(await storedRows(document)).toEqual(
+      chunks.map((chunk, ordinal) => ({
+        ordinal,
+        text: chunk.text,
+        header: chunk.header,
+        position: chunk.position,
+        start_offset: chunk.start,
+        end_offset: chunk.end,
+        token_count: chunk.tokenCount,
+        term_hashes: chunk.termHashes,
+        term_freqs: chunk.termFreqs,
+        embedding: `[${vectors[ordinal]!.join(',')}]`,
+        embedding_dimensions: 3,
+        embedding_model: 'test\tmodel',
+      })),
+    );
+    const tokens = chunks.reduce((total, chunk) => total + chunk.tokenCount, 0);
+    expect(await corpus()).toEqual({ chunks: before.chunks + 3, tokens: before.tokens + tokens });
+    expect((await index.keywordSearch('naïve café', { limit: 1 })).map((hit) => hit.documentId)).toEqual([document]);
+
+    await writer().removeDocument(document);
+    expect(await corpus()).toEqual(before);
+  });
+
+  it('stores chunks without vectors as null', async () => {
+    const document = randomUUID();
+    await index.replaceChunks(document, awkwardChunks(), null);
+
+    expect(
+      (await storedRows(document)).map((row) => [row.embedding, row.embedding_dimensions, row.embedding_model]),
+    ).toEqual([
+      [null, null, null],
+      [null, null, null],
+      [null, null, null],
+    ]);
+  });
+});

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { PGlite } from '@electric-sql/pglite';
+import { PgliteConnection } from '@mikro-orm/pglite';
 import { type EntityManager, MikroORM } from '@mikro-orm/sql';
 import type { DocumentType } from '@docent/common/documents';
 import type { ChunkPositionView } from '@docent/common/search';
 import type { IndexableChunk } from './chunk-index-writer.port.js';
-import { bind, bulk } from './bound-statement.js';
+import { bind, bulk, statementsOf, type Statements } from './bound-statement.js';
 import { KeywordProjection, recordChunksChanged } from './keyword-projection.js';
 import { indexedText, KEYWORD_TOKENIZER, postingsOf, queryTermHashes, type ChunkPostings } from './postings.js';
 import { tokenize } from './tokenize.js';
@@ -72,18 +74,45 @@ export class ChunkIndex {
   }
 
   async replaceChunks(documentId: string, chunks: IndexableChunk[], embeddings: ChunkEmbeddings | null): Promise<void> {
+    const embedded = await this.embeddedDatabase();
+    if (embedded) {
+      // COPY from a blob rather than a statement with the rows as JSON: the rows skip both
+      // JSON and the bind message, whose byte counting and encoding ran in JavaScript on the
+      // server's one thread (167 rows of 600 characters: 8.8 ms rather than 18.9).
+      await embedded.transaction(async (tx) => {
+        const run: Statements = (sql, parameters) => tx.query(sql, parameters);
+        await deleteChunks(run, documentId);
+        await tx.query(COPY_CHUNKS, [], { blob: new Blob([chunkRowsForCopy(documentId, chunks, embeddings)]) });
+        await run('update search_corpus set chunk_count = chunk_count + $1, token_count = token_count + $2', [
+          chunks.length,
+          chunks.reduce((total, chunk) => total + chunk.tokenCount, 0),
+        ]);
+        await recordChunksChanged(run, documentId);
+      });
+      return;
+    }
     await this.orm.em.fork().transactional(async (em) => {
-      await this.deleteChunks(em, documentId);
+      await deleteChunks(statementsOf(em), documentId);
       await this.insertChunks(em, documentId, chunks, embeddings);
-      await recordChunksChanged(em, documentId);
+      await recordChunksChanged(statementsOf(em), documentId);
     });
   }
 
   async removeDocument(documentId: string): Promise<void> {
     await this.orm.em.fork().transactional(async (em) => {
-      await this.deleteChunks(em, documentId);
-      await recordChunksChanged(em, documentId);
+      await deleteChunks(statementsOf(em), documentId);
+      await recordChunksChanged(statementsOf(em), documentId);
     });
+  }
+
+  /**
+   * The embedded database itself when the server runs on one, for COPY, which the ORM's
+   * connection cannot pass a blob to; null on PostgreSQL. Its own transactions queue behind
+   * the ORM's, which take the same lock.
+   */
+  protected async embeddedDatabase(): Promise<PGlite | null> {
+    const connection = this.orm.driver.getConnection();
+    return connection instanceof PgliteConnection ? connection.getNativeClient() : null;
   }
 
   /** Builds the keyword index now rather than at the first search: the server calls it before it listens. */
@@ -241,7 +270,7 @@ export class ChunkIndex {
         'update search_corpus set token_count = token_count + (select coalesce(sum(token_count), 0) from document_chunks where document_id = ?)',
         [documentId],
       );
-      await recordChunksChanged(em, documentId);
+      await recordChunksChanged(statementsOf(em), documentId);
     });
   }
 
@@ -370,15 +399,41 @@ export class ChunkIndex {
       );
     }
   }
+}
 
-  private async deleteChunks(em: EntityManager, documentId: string): Promise<void> {
-    await em.execute(
-      `with removed as (delete from document_chunks where document_id = ? returning token_count)
-       update search_corpus set chunk_count = chunk_count - (select count(*) from removed),
-                                token_count = token_count - (select coalesce(sum(token_count), 0) from removed)`,
-      [documentId],
-    );
+async function deleteChunks(run: Statements, documentId: string): Promise<void> {
+  await run(
+    `with removed as (delete from document_chunks where document_id = $1 returning token_count)
+     update search_corpus set chunk_count = chunk_count - (select count(*) from removed),
+                              token_count = token_count - (select coalesce(sum(token_count), 0) from removed)`,
+    [documentId],
+  );
+}
+
+const COPY_CHUNKS = `copy document_chunks
+  (document_id, ordinal, text, header, position, start_offset, end_offset, token_count,
+   embedding, embedding_dimensions, embedding_model, term_hashes, term_freqs)
+  from '/dev/blob'`;
+
+/** COPY's text format: a line per row, tab-separated, \N for null. */
+function chunkRowsForCopy(documentId: string, chunks: IndexableChunk[], embeddings: ChunkEmbeddings | null): string {
+  const dimensions = embeddings ? String(embeddings.dimensions) : COPY_NULL;
+  const model = embeddings ? copyField(embeddings.model) : COPY_NULL;
+  let rows = '';
+  for (const chunk of chunks) {
+    const { term_hashes, term_freqs } = postingsColumns(chunk);
+    const embedding = embeddings ? toVectorLiteral(embeddings.vectors[chunk.index]!) : COPY_NULL;
+    rows += `${documentId}\t${chunk.index}\t${copyField(chunk.text)}\t${copyField(chunk.header)}\t${copyField(JSON.stringify(chunk.position))}\t${chunk.start}\t${chunk.end}\t${chunk.tokenCount}\t${embedding}\t${dimensions}\t${model}\t${term_hashes}\t${term_freqs}\n`;
   }
+  return rows;
+}
+
+const COPY_NULL = '\\N';
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A text value in COPY's text format: the characters that end a field or a row, and the escape itself, escaped. */
+function copyField(value: string): string {
+  return value.replace(/[\\\t\n\r]/g, (character) => COPY_ESCAPES[character]!);
 }
 
 function parsePosition(position: unknown): ChunkPositionView {

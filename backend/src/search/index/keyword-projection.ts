@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { EntityManager, MikroORM } from '@mikro-orm/sql';
-import { bulk } from './bound-statement.js';
+import { bulk, type Statements } from './bound-statement.js';
 import { KeywordPostings, type PostedChunk } from './keyword-postings.js';
 
 /** Chunks read per statement while rebuilding: the rows of one batch are all the start holds at once. */
@@ -30,11 +30,11 @@ interface ChunkRow {
  * take their sequence numbers in commit order (it is held until commit), so a reader that
  * has seen number n has seen every change numbered below it. Old rows are pruned here too.
  */
-export async function recordChunksChanged(em: EntityManager, documentId: string): Promise<void> {
-  await em.execute('lock table search_index_changes in share row exclusive mode');
+export async function recordChunksChanged(run: Statements, documentId: string): Promise<void> {
+  await run('lock table search_index_changes in share row exclusive mode', []);
   // One statement for the row and the pruning: each is a round trip into the database on every document write.
-  await em.execute(
-    `with added as (insert into search_index_changes (document_id) values (?)),
+  await run(
+    `with added as (insert into search_index_changes (document_id) values ($1)),
           pruned as (delete from search_index_changes where changed_at < now() - interval '${CHANGE_RETENTION}' returning seq)
      update search_corpus set changes_pruned_through = (select max(seq) from pruned) where exists (select 1 from pruned)`,
     [documentId],
