@@ -116,6 +116,19 @@ describe('Decisions.handle', () => {
     expect(await store.readStream(tally)).toHaveLength(2);
   });
 
+  it('decides on the stream the caller loaded, and answers a conflict once it is stale', async () => {
+    const tally = nextTally();
+    const opened = await decisions.handle(tallyDecider, tally, { type: 'Open', limit: 10 }, system);
+
+    const counted = await decisions.handle(tallyDecider, tally, { type: 'Count', by: 2 }, system, { from: opened });
+    expect(counted).toMatchObject({ state: { open: true, limit: 10, total: 2 }, version: 2 });
+
+    await expect(
+      decisions.handle(tallyDecider, tally, { type: 'Count', by: 1 }, system, { from: opened }),
+    ).rejects.toBeInstanceOf(ConcurrencyConflictError);
+    expect((await decisions.load(tallyDecider, tally)).state.total).toBe(2);
+  });
+
   it('decides several streams together and appends all or none', async () => {
     const [first, second] = [nextTally(), nextTally()];
     await decisions.handle(tallyDecider, second, { type: 'Open', limit: 1 }, system);

@@ -18,6 +18,11 @@ export interface Decision<Command, Event extends DomainEvent, State> {
    * conflict decides the command again on the new state.
    */
   expectedVersion?: number;
+  /**
+   * The stream as the caller has just loaded it (or as its last command left it): decided
+   * on without reading it again, and appended only if nothing was appended since.
+   */
+  from?: LoadedStream<State>;
 }
 
 export interface LoadedStream<State> {
@@ -56,7 +61,7 @@ export class Decisions {
     streamId: string,
     command: Command,
     metadata: EventMetadata,
-    options: { expectedVersion?: number } = {},
+    options: { expectedVersion?: number; from?: LoadedStream<State> } = {},
   ): Promise<Handled<State>> {
     const [handled] = await this.handleAll([{ decider, streamId, command, ...options }], metadata);
     return handled as Handled<State>;
@@ -66,8 +71,9 @@ export class Decisions {
   async handleAll(decisions: readonly AnyDecision[], metadata: EventMetadata): Promise<Handled<unknown>[]> {
     for (let attempt = 1; ; attempt++) {
       const loaded = await Promise.all(
-        decisions.map(({ decider, streamId }) =>
-          decider.appendOnly ? { state: decider.initialState(), version: 0 } : this.load(decider, streamId),
+        decisions.map(
+          ({ decider, streamId, from }) =>
+            from ?? (decider.appendOnly ? { state: decider.initialState(), version: 0 } : this.load(decider, streamId)),
         ),
       );
       const decided = decisions.map((decision, index) =>
@@ -91,7 +97,7 @@ export class Decisions {
       try {
         recorded = appends.length > 0 ? await this.eventStore.append(appends, metadata) : [];
       } catch (error) {
-        const pinned = decisions.some((decision) => decision.expectedVersion !== undefined);
+        const pinned = decisions.some((decision) => decision.expectedVersion !== undefined || decision.from);
         if (error instanceof ConcurrencyConflictError && !pinned && attempt < MAX_ATTEMPTS) continue;
         throw error;
       }

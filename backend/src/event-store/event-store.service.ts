@@ -117,45 +117,54 @@ export class EventStore {
     append: StreamAppend,
     metadata: EventMetadata,
   ): Promise<RecordedEvent[]> {
-    // An append at any version needs no read of its own: the stream's last version is looked
-    // up by the insert (appends are serialised by the event log lock), one statement fewer
-    // on every search recorded.
-    let version = 'e.version';
-    let versionOffset = 0;
-    const parameters: unknown[] = [append.streamId, append.streamType];
-    if (append.expectedVersion === 'any') {
-      version = '(select coalesce(max(version), 0) from events where stream_id = ?) + e.version';
-      parameters.push(append.streamId);
-    } else {
-      const [current] = await em.execute<{ version: number }[]>(
-        'select coalesce(max(version), 0) as version from events where stream_id = ?',
-        [append.streamId],
-      );
-      versionOffset = Number(current?.version ?? 0);
-      if (versionOffset !== append.expectedVersion) throw new ConcurrencyConflictError(append.streamId);
+    if (append.events.length === 0) {
+      if (
+        append.expectedVersion !== 'any' &&
+        (await this.streamVersion(em, append.streamId)) !== append.expectedVersion
+      )
+        throw new ConcurrencyConflictError(append.streamId);
+      return [];
     }
-    if (append.events.length === 0) return [];
-    // One statement for all of the stream's events: a batch of many small events (model calls) is common.
+    // No read of the stream's version of its own: the insert looks it up (appends are
+    // serialised by the event log lock), a round trip fewer on every command. At any
+    // version the events follow the last one; at an expected version they are inserted
+    // only if the stream is still at that version.
+    const expected = append.expectedVersion === 'any' ? null : append.expectedVersion;
+    const anyVersion = expected === null;
     const rows = await em.execute<EventRow[]>(
       `insert into events (stream_id, stream_type, version, type, schema_version, data, metadata, occurred_at)
-       select ?, ?, ${version}, e.type, e.schema_version, e.data, ?::jsonb, clock_timestamp()
+       select ?, ?, ${anyVersion ? '(select coalesce(max(version), 0) from events where stream_id = ?) + ' : ''}e.version,
+              e.type, e.schema_version, e.data, ?::jsonb, clock_timestamp()
        from jsonb_to_recordset(?::jsonb) as e(version bigint, type text, schema_version smallint, data jsonb)
+       ${anyVersion ? '' : 'where (select coalesce(max(version), 0) from events where stream_id = ?) = ?'}
        order by e.version
        returning *`,
       [
-        ...parameters,
+        append.streamId,
+        append.streamType,
+        ...(anyVersion ? [append.streamId] : []),
         JSON.stringify(metadata),
         JSON.stringify(
           append.events.map((event, index) => ({
-            version: versionOffset + index + 1,
+            version: (expected ?? 0) + index + 1,
             type: event.type,
             schema_version: currentVersionOf(event.type),
             data: event.data,
           })),
         ),
+        ...(anyVersion ? [] : [append.streamId, expected]),
       ],
     );
+    if (rows.length === 0) throw new ConcurrencyConflictError(append.streamId);
     return rows.map(toRecordedEvent).sort((a, b) => a.version - b.version);
+  }
+
+  private async streamVersion(em: EntityManager, streamId: string): Promise<number> {
+    const [current] = await em.execute<{ version: string | number }[]>(
+      'select coalesce(max(version), 0) as version from events where stream_id = ?',
+      [streamId],
+    );
+    return Number(current?.version ?? 0);
   }
 }
 

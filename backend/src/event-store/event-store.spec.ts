@@ -71,6 +71,19 @@ describe('EventStore', () => {
     expect((await store.readStream(streamId)).map((event) => event.data)).toEqual([{ by: 1 }]);
   });
 
+  it('refuses an append at a version the stream has not reached, leaving no gap', async () => {
+    const streamId = nextStream();
+    await store.append({ streamId, streamType: 'counter', expectedVersion: 0, events: [increment(1)] }, system);
+
+    await expect(
+      store.append({ streamId, streamType: 'counter', expectedVersion: 3, events: [increment(99)] }, system),
+    ).rejects.toBeInstanceOf(ConcurrencyConflictError);
+    await expect(
+      store.append({ streamId, streamType: 'counter', expectedVersion: 3, events: [] }, system),
+    ).rejects.toBeInstanceOf(ConcurrencyConflictError);
+    expect((await store.readStream(streamId)).map((event) => event.version)).toEqual([1]);
+  });
+
   it('lets exactly one of two concurrent writers at the same version win', async () => {
     const streamId = nextStream();
     const results = await Promise.allSettled([
