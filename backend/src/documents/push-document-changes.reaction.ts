@@ -105,6 +105,8 @@ export class PushDocumentChangesReaction implements ReactionHandler<DocumentEven
    * pushed on the view last loaded, asking the database only when there is none yet.
    */
   private async withProgress(documentId: string): Promise<DocumentView | null> {
+    // The throttled push that trails a run often comes after it ended: nothing to load then.
+    if (this.progress.of(documentId) === null) return null;
     const view = this.viewsInProgress.get(documentId) ?? (await this.loadView(documentId));
     return view ? { ...view, progress: this.progress.of(documentId) } : null;
   }

@@ -3,11 +3,11 @@ import { MikroORM } from '@mikro-orm/sql';
 import { availableParallelism } from 'node:os';
 import { buffer } from 'node:stream/consumers';
 import { ConcurrencyConflictError } from '../../event-store/concurrency-conflict.error.js';
-import { Decisions } from '../../event-store/decisions.service.js';
+import { Decisions, type LoadedStream } from '../../event-store/decisions.service.js';
 import type { EventMetadata } from '../../event-store/domain-event.js';
 import { ReactionRunner } from '../../reactions/reaction-runner.service.js';
 import { CHUNK_INDEX_WRITER, type ChunkIndexWriter } from '../../search/index/chunk-index-writer.port.js';
-import { documentDecider, type DocumentCommand } from '../domain/document.decider.js';
+import { documentDecider, type DocumentCommand, type DocumentState } from '../domain/document.decider.js';
 import { documentStreamId } from '../domain/document.events.js';
 import { closeParseWorkers, prepareDocument } from '../parsing/parse-document.js';
 import { DocumentEntity } from '../read-model/document.entity.js';
@@ -200,12 +200,13 @@ export class DocumentProcessor implements OnModuleDestroy {
   }
 
   private async run(documentId: string): Promise<void> {
-    const loaded = await this.decisions.load(documentDecider, documentStreamId(documentId));
-    const { state } = loaded;
-    let { version } = loaded;
+    // Each outcome is decided on the stream as this run read it (or as its last outcome left
+    // it) and appended only if nobody changed the document meanwhile.
+    let stream = await this.decisions.load(documentDecider, documentStreamId(documentId));
+    const { state } = stream;
     if (!state.exists || state.deleted || (state.status !== 'indexing' && state.status !== 'processing')) return;
     const fail = async (reason: string) => {
-      await this.record(documentId, { type: 'RecordFailure', reason }, version);
+      await this.record(documentId, { type: 'RecordFailure', reason }, stream);
     };
 
     this.progress.report(documentId, 'reading', 0);
@@ -229,7 +230,7 @@ export class DocumentProcessor implements OnModuleDestroy {
     if (chunks.length === 0) return fail(NO_TEXT_FOUND);
 
     if (state.status === 'indexing') {
-      version = await this.record(
+      stream = await this.record(
         documentId,
         {
           type: 'RecordParsed',
@@ -238,7 +239,7 @@ export class DocumentProcessor implements OnModuleDestroy {
           language: document.metadata.language,
           characters: document.text.length,
         },
-        version,
+        stream,
       );
     }
 
@@ -258,7 +259,7 @@ export class DocumentProcessor implements OnModuleDestroy {
         embeddingModel,
         embeddingError,
       },
-      version,
+      stream,
     );
   }
 
@@ -287,14 +288,15 @@ export class DocumentProcessor implements OnModuleDestroy {
   }
 
   /**
-   * Appends the outcome at `expectedVersion`, the version the run read: a ConcurrencyConflictError
-   * when anyone changed the document meanwhile. Returns the new version.
+   * Appends the outcome, decided on `from` when given: a ConcurrencyConflictError when
+   * anyone changed the document since it was read. Returns the stream as it is now.
    */
-  private async record(documentId: string, command: DocumentCommand, expectedVersion?: number): Promise<number> {
-    const { version } = await this.decisions.handle(documentDecider, documentStreamId(documentId), command, SYSTEM, {
-      expectedVersion,
-    });
-    return version;
+  private async record(
+    documentId: string,
+    command: DocumentCommand,
+    from?: LoadedStream<DocumentState>,
+  ): Promise<LoadedStream<DocumentState>> {
+    return this.decisions.handle(documentDecider, documentStreamId(documentId), command, SYSTEM, { from });
   }
 
   /** Someone changed the document while it was processed: a deletion leaves chunks, text and perhaps the original to clear up. */
