@@ -48,6 +48,9 @@ describe('the documents channel of /ws', () => {
       cause: 'status',
       document: { status: 'processed', chunks: 2, progress: null },
     });
+    const { document } = (await callAs(t, admin.accessToken).get(`/api/documents/${id}`).expect(200)).body;
+    expect(changes.at(-1)!.document).toEqual(document);
+    expect(document.uploadedBy).toEqual({ id: admin.user.id, name: admin.user.name });
 
     await callAs(t, admin.accessToken).delete(`/api/documents/${id}`).expect(200);
     await eventually(() => received.some((message) => message.kind === 'deleted'));
