@@ -73,12 +73,6 @@ function runTask(task: ParseTask, options: ParseDocumentOptions): Promise<ParseR
 const pools = new Map<number, Piscina<ParseTask, ParseResult | PrepareResult>>();
 /** Idle workers are let go after this long, so an idle server holds no parser heaps. */
 const IDLE_WORKER_TIMEOUT_MS = 30_000;
-/**
- * Parsers make short-lived objects by the megabyte; V8's default young generation kept
- * far more of them resident than parsing needs. With 12 MB, bench:ingest peaked at
- * 1,125 MB rather than 1,305 (one run each; 11.9 and 12.6 documents a second).
- */
-const PARSE_WORKER_YOUNG_GENERATION_MB = 12;
 
 function poolFor(maxOldGenerationSizeMb: number): Piscina<ParseTask, ParseResult | PrepareResult> {
   let pool = pools.get(maxOldGenerationSizeMb);
@@ -87,7 +81,7 @@ function poolFor(maxOldGenerationSizeMb: number): Piscina<ParseTask, ParseResult
       filename: WORKER_URL.href,
       maxThreads: availableParallelism(),
       idleTimeout: IDLE_WORKER_TIMEOUT_MS,
-      resourceLimits: { maxOldGenerationSizeMb, maxYoungGenerationSizeMb: PARSE_WORKER_YOUNG_GENERATION_MB },
+      resourceLimits: { maxOldGenerationSizeMb },
     });
     // A worker replacing one that died may fail with no task to report it to; the task's own error already did.
     pool.on('error', () => undefined);
