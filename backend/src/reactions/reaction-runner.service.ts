@@ -175,17 +175,22 @@ export class ReactionRunner implements BeforeApplicationShutdown {
     state.pollRequested = false;
     const { name, events: types } = state.reaction;
     const claimed = await this.orm.em.fork().transactional(async (em) => {
-      // A reaction first run on an existing database starts from now, not from the first event ever.
-      await em.execute(
-        `insert into reaction_checkpoints (name, position, updated_at)
-         values (?, (select coalesce(max(position), 0) from events), now()) on conflict (name) do nothing`,
-        [name],
-      );
-      const [row] = await em.execute<{ position: string | number; claimed: boolean }[]>(
-        `select position, coalesce(claimed_until > now(), false) as claimed
-         from reaction_checkpoints where name = ? for update`,
-        [name],
-      );
+      const checkpoint = () =>
+        em.execute<{ position: string | number; claimed: boolean }[]>(
+          `select position, coalesce(claimed_until > now(), false) as claimed
+           from reaction_checkpoints where name = ? for update`,
+          [name],
+        );
+      let [row] = await checkpoint();
+      if (!row) {
+        // A reaction first run on an existing database starts from now, not from the first event ever.
+        await em.execute(
+          `insert into reaction_checkpoints (name, position, updated_at)
+           values (?, (select coalesce(max(position), 0) from events), now()) on conflict (name) do nothing`,
+          [name],
+        );
+        [row] = await checkpoint();
+      }
       if (row!.claimed) return null;
       const position = Number(row!.position);
       const head = await this.eventStore.headPosition(em);
