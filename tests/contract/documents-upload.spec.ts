@@ -67,6 +67,33 @@ describe('bad uploads', () => {
     await bystanderIsUnaffected();
   });
 
+  it('answers each file of a mixed request in order, each accepted one with its own document', async () => {
+    const response = await uploadAs(t, owner.accessToken, [
+      { name: 'first.txt', content: 'The first of three files.' },
+      { name: 'picture.pdf', content: bmpFixture() },
+      { name: 'third.md', content: '# Third\n\nThe last of three files.' },
+    ]).expect(201);
+
+    const results = response.body.results as { fileName: string; success: boolean; document?: { id: string } }[];
+    expect(results.map((result) => [result.fileName, result.success])).toEqual([
+      ['first.txt', true],
+      ['picture.pdf', false],
+      ['third.md', true],
+    ]);
+    for (const result of results.filter((each) => each.success)) {
+      const { document } = (await callAs(t, owner.accessToken).get(`/api/documents/${result.document!.id}`).expect(200))
+        .body;
+      const { id, name, type, sizeBytes, uploadedAt, uploadedBy } = document;
+      expect(result.document).toMatchObject({ id, name, type, sizeBytes, uploadedAt, uploadedBy });
+      expect(document).toMatchObject({
+        name: result.fileName,
+        uploadedBy: { id: owner.user.id, name: owner.user.name },
+      });
+    }
+    expect(response.body.documents).toEqual(results.filter((each) => each.success).map((each) => each.document));
+    await processingDone(t);
+  });
+
   it('accepts plain text that opens like an image signature, and still refuses a real image', async () => {
     const abstract = await ingest(t, owner.accessToken, {
       name: 'abstract.txt',

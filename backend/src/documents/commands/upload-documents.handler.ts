@@ -9,7 +9,21 @@ import { detectDocumentType } from '../parsing/detect-document-type.js';
 import { DocumentViews } from '../read-model/document-views.js';
 import { Originals } from '../storage/originals.js';
 import { safeFileName } from '../upload/file-name.js';
-import { UploadDocumentsCommand, type StagedUpload, type UploadFileOutcome } from './upload-documents.command.js';
+import {
+  UploadDocumentsCommand,
+  type StagedUpload,
+  type UploadFileOutcome,
+  type UploadRefusal,
+} from './upload-documents.command.js';
+
+type Refused = Extract<UploadFileOutcome, { refused: UploadRefusal }>;
+type RecordedOrRefused = { fileName: string; documentId: string } | Refused;
+
+const notStored = (fileName: string): Refused => ({
+  fileName,
+  refused: 'not-stored',
+  error: 'The file could not be stored; please try again',
+});
 
 /**
  * Accepts each file on its own: a refused file is reported and the others go on. An
@@ -27,16 +41,26 @@ export class UploadDocumentsHandler implements ICommandHandler<UploadDocumentsCo
   ) {}
 
   async execute({ files, accessLevel, principal }: UploadDocumentsCommand): Promise<UploadFileOutcome[]> {
-    const outcomes: UploadFileOutcome[] = [];
-    for (const file of files) outcomes.push(await this.accept(file, accessLevel, principal));
-    return outcomes;
+    const recorded: RecordedOrRefused[] = [];
+    for (const file of files) recorded.push(await this.accept(file, accessLevel, principal));
+    // One read for the views of every accepted file rather than two statements each.
+    const views = await this.views.viewsOf(
+      recorded.flatMap((outcome) => ('documentId' in outcome ? [outcome.documentId] : [])),
+      principal,
+    );
+    return recorded.map((outcome) => {
+      if (!('documentId' in outcome)) return outcome;
+      const view = views.get(outcome.documentId);
+      // Deleted again before this read (its uploader, in another tab): kept no more than a file never stored.
+      return view ? { fileName: outcome.fileName, accepted: view } : notStored(outcome.fileName);
+    });
   }
 
   private async accept(
     { fileName, staged }: StagedUpload,
     accessLevel: StoredAccessLevel,
     principal: Principal,
-  ): Promise<UploadFileOutcome> {
+  ): Promise<RecordedOrRefused> {
     const name = safeFileName(fileName);
     try {
       const detected = detectDocumentType(await staged.read(), name);
@@ -62,10 +86,10 @@ export class UploadDocumentsHandler implements ICommandHandler<UploadDocumentsCo
           { actorId: principal.userId },
         ),
       );
-      return { fileName: name, accepted: await this.views.view(documentId, principal) };
+      return { fileName: name, documentId };
     } catch (error) {
       this.logger.error({ err: error, fileName: name }, 'Could not accept an uploaded file');
-      return { fileName: name, refused: 'not-stored', error: 'The file could not be stored; please try again' };
+      return notStored(name);
     } finally {
       await staged.discard().catch(() => undefined);
     }

@@ -71,6 +71,15 @@ export class DocumentViews {
     return record;
   }
 
+  /** The views of those of the documents the caller may read, by id. */
+  async viewsOf(documentIds: string[], principal: Principal): Promise<Map<string, DocumentView>> {
+    if (documentIds.length === 0) return new Map();
+    const records = await this.orm.em
+      .fork()
+      .find(DocumentEntity, { $and: [{ id: { $in: documentIds } }, documentAccessFilter(principal, 'read')] });
+    return new Map((await this.toViews(records)).map((view) => [view.id, view]));
+  }
+
   async view(documentId: string, principal: Principal): Promise<DocumentView> {
     return (await this.toViews([await this.find(documentId, principal)]))[0]!;
   }
