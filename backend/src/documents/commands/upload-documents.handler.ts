@@ -51,7 +51,7 @@ export class UploadDocumentsHandler implements ICommandHandler<UploadDocumentsCo
     return recorded.map((outcome) => {
       if (!('documentId' in outcome)) return outcome;
       const view = views.get(outcome.documentId);
-      // Deleted again before this read (its uploader, in another tab): kept no more than a file never stored.
+      // Deleted again before this read: answered like a file that was never stored.
       return view ? { fileName: outcome.fileName, accepted: view } : notStored(outcome.fileName);
     });
   }
