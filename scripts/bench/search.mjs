@@ -25,7 +25,15 @@ import {
 } from './harness.mjs';
 
 const SEARCH_TYPES = ['keyword', 'semantic', 'hybrid'];
-const TARGET_P95_MS = { keyword: 50, hybrid: 50 };
+/**
+ * Alone, a search answers within 50 ms at p95; with eight users searching at once the server
+ * keeps up with 60 a second, each within 200 ms at p95 (issue 17's targets).
+ */
+const TARGETS = [
+  { concurrency: 1, p95Ms: 50 },
+  { concurrency: 8, p95Ms: 200, perSecond: 60 },
+];
+const TARGET_TYPES = ['keyword', 'hybrid'];
 /** About what the chunker's 1,000-character chunks with 150 characters of overlap advance by. */
 const CHARACTERS_PER_CHUNK = 600;
 const CHUNKS_PER_DOCUMENT = 170;
@@ -471,12 +479,20 @@ function printReport({ stats, manifest, queries, limit, hasEmbedder, results, me
     line('Peak RSS, server (building)', `${(manifest.buildPeakRssBytes / MB).toFixed(0)} MB`);
   console.log('');
   console.log(`Targets (${availableParallelism()} cores, embedded PGlite unless DATABASE_URL was set for the server)`);
-  for (const [type, target] of Object.entries(TARGET_P95_MS)) {
-    for (const result of results.filter((entry) => entry.type === type && !entry.skipped)) {
-      const met = result.p95 <= target && result.errors.length === 0;
+  for (const type of TARGET_TYPES) {
+    for (const target of TARGETS) {
+      const result = results.find(
+        (entry) => entry.type === type && entry.concurrency === target.concurrency && !entry.skipped,
+      );
+      if (!result) continue;
+      const p95Met = result.p95 <= target.p95Ms;
+      const rateMet = target.perSecond === undefined || result.perSecond >= target.perSecond;
+      const measured = [`p95 ${milliseconds(result.p95)} (≤ ${target.p95Ms} ms)`];
+      if (target.perSecond !== undefined) measured.push(`${result.perSecond.toFixed(1)} q/s (≥ ${target.perSecond})`);
+      if (result.fellBack) measured.push('keyword fallback');
       line(
-        `  ${type} p95 ≤ ${target} ms, conc ${result.concurrency}`,
-        `${met ? 'MET' : 'MISSED'} (${milliseconds(result.p95)}${result.fellBack ? ', keyword fallback' : ''})`,
+        `  ${type}, conc ${target.concurrency}`,
+        `${p95Met && rateMet && result.errors.length === 0 ? 'MET' : 'MISSED'}: ${measured.join(', ')}`,
       );
     }
   }
