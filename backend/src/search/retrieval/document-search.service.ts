@@ -72,7 +72,8 @@ export class DocumentSearch {
   async searchPassages(query: string, options: ResolvedSearchOptions, principal: Principal): Promise<SearchOutcome> {
     const within = this.withinFor(options, principal);
     const read = this.reranking.reranker ? Math.max(options.limit, RERANK_DEPTH) : options.limit;
-    const { ranked, fallback } = await this.rankChunks(query, options, within, read);
+    const { scored, fallback } = await this.retrieve(query, options, within, read);
+    const ranked = await this.withTexts(query, aboveMinScore(scored, options, read), within);
     return {
       results: ranked.slice(0, options.limit).map((hit) => toSearchHit(hit, query)),
       ...(fallback && { fallback }),
@@ -82,21 +83,27 @@ export class DocumentSearch {
   /**
    * The best `limit` documents, ranked by their best passage, each with its best passages
    * (at most MAX_PASSAGES_PER_DOCUMENT, best first). Passages are read in growing rounds
-   * until they hold `limit` documents or no more match.
+   * until they hold `limit` documents or no more match. Without a reranker only the
+   * passages shown are read from the chunks (a first round's 60 usually span 50 or more
+   * documents); a reranker reorders all it is given, so then all are read.
    */
   async searchDocuments(query: string, options: ResolvedSearchOptions, principal: Principal): Promise<SearchOutcome> {
     const within = this.withinFor(options, principal);
     let read = options.limit * PASSAGES_READ_PER_DOCUMENT;
     if (this.reranking.reranker) read = Math.max(read, RERANK_DEPTH);
     for (;;) {
-      const { ranked, exhausted, fallback } = await this.rankChunks(query, options, within, read);
-      const groups = groupByDocument(ranked);
+      const { scored, exhausted, fallback } = await this.retrieve(query, options, within, read);
+      const kept = aboveMinScore(scored, options, read);
+      const groups = groupByDocument(kept);
       if (groups.length >= options.limit || exhausted || read >= MAX_PASSAGES_READ) {
+        const shown = this.reranking.reranker ? kept : groups.slice(0, options.limit).flat();
         return {
-          results: groups.slice(0, options.limit).map((group) => {
-            const hits = group.map((hit) => toSearchHit(hit, query));
-            return { ...hits[0]!, passages: hits.map(toPassage) };
-          }),
+          results: groupByDocument(await this.withTexts(query, shown, within))
+            .slice(0, options.limit)
+            .map((group) => {
+              const hits = group.map((hit) => toSearchHit(hit, query));
+              return { ...hits[0]!, passages: hits.map(toPassage) };
+            }),
           ...(fallback && { fallback }),
         };
       }
@@ -109,25 +116,15 @@ export class DocumentSearch {
       this.documents.relation({ reader: principal, fileTypes: options.fileTypes, tags: options.tags }, bind);
   }
 
-  /** The best `count` chunks scoring at least minScore, with their texts, in the reranker's order if there is one. */
-  private async rankChunks(
-    query: string,
-    options: ResolvedSearchOptions,
-    within: DocumentsWithin,
-    count: number,
-  ): Promise<{ ranked: RankedChunk[]; exhausted: boolean; fallback?: 'keyword' }> {
-    const { scored, exhausted, fallback } = await this.retrieve(query, options, within, count);
-    const kept = scored
-      .filter((hit) => options.minScore === undefined || hit.score >= options.minScore)
-      .slice(0, count);
-    const chunks = new Map((await this.chunkIndex.chunksWithDocuments(kept, within)).map((chunk) => [chunk.id, chunk]));
+  /** The hits with their stored texts and documents, in the reranker's order if there is one. */
+  private async withTexts(query: string, hits: ScoredChunk[], within: DocumentsWithin): Promise<RankedChunk[]> {
+    const chunks = new Map((await this.chunkIndex.chunksWithDocuments(hits, within)).map((chunk) => [chunk.id, chunk]));
     // A chunk replaced by reprocessing between the two statements is no longer there to show.
-    const found: RankedChunk[] = kept.flatMap((hit) => {
+    const found: RankedChunk[] = hits.flatMap((hit) => {
       const chunk = chunks.get(hit.chunkId);
       return chunk ? [{ ...hit, chunk }] : [];
     });
-    const ranked = await this.reranking.rerank(query, found, (hit) => hit.chunk.text);
-    return { ranked, exhausted, ...(fallback && { fallback }) };
+    return this.reranking.rerank(query, found, (hit) => hit.chunk.text);
   }
 
   private async retrieve(
@@ -175,9 +172,14 @@ export class DocumentSearch {
   }
 }
 
-/** The chunks of each document, in the order of each document's best, at most MAX_PASSAGES_PER_DOCUMENT each. */
-function groupByDocument(ranked: RankedChunk[]): RankedChunk[][] {
-  const groups = new Map<string, RankedChunk[]>();
+/** The best `count` hits scoring at least minScore. */
+function aboveMinScore(scored: ScoredChunk[], options: ResolvedSearchOptions, count: number): ScoredChunk[] {
+  return scored.filter((hit) => options.minScore === undefined || hit.score >= options.minScore).slice(0, count);
+}
+
+/** The hits of each document, in the order of each document's best, at most MAX_PASSAGES_PER_DOCUMENT each. */
+function groupByDocument<Hit extends { documentId: string }>(ranked: Hit[]): Hit[][] {
+  const groups = new Map<string, Hit[]>();
   for (const hit of ranked) {
     const group = groups.get(hit.documentId);
     if (!group) groups.set(hit.documentId, [hit]);
