@@ -172,6 +172,8 @@ export class KeywordPostings {
     byBound.reduce((sum, term, place) => (reach[place] = sum + terms[term]!.bound), 0);
     const cursors = new Int32Array(terms.length);
     const contributions = new Float64Array(terms.length);
+    /** The candidate each term's contribution was last set for: older ones count as zero. */
+    const contributedTo = new Int32Array(terms.length).fill(-1);
     const top = new TopChunks(options.limit, this.chunkIds);
     /** byBound[0 .. firstEssential - 1] are the terms no chunk can reach θ with alone. */
     let firstEssential = 0;
@@ -186,7 +188,6 @@ export class KeywordPostings {
       if (candidate === Number.MAX_SAFE_INTEGER) break;
       const norm = NORM_BASE + normPerToken * this.chunkLengths[candidate]!;
       const inScope = accepted === null || accepted[this.chunkDocuments[candidate]!] === 1;
-      contributions.fill(0);
       let score = 0;
       for (let place = firstEssential; place < terms.length; place++) {
         const term = byBound[place]!;
@@ -197,6 +198,7 @@ export class KeywordPostings {
         if (inScope) {
           const contribution = weight * (1 - norm / (postings.freqs[at]! + norm));
           contributions[term] = contribution;
+          contributedTo[term] = candidate;
           score += contribution;
         }
         cursors[term]!++;
@@ -215,11 +217,15 @@ export class KeywordPostings {
         if (at >= postings.length || postings.chunks[at] !== candidate) continue;
         const contribution = weight * (1 - norm / (postings.freqs[at]! + norm));
         contributions[term] = contribution;
+        contributedTo[term] = candidate;
         score += contribution;
       }
-      if (!inReach) continue;
+      // The sum in pruning order differs from the exact one by rounding alone: most candidates stop here.
+      if (!inReach || score * (1 + BOUND_SLACK) < top.threshold) continue;
       let total = 0;
-      for (const contribution of contributions) total += contribution;
+      for (let term = 0; term < terms.length; term++) {
+        if (contributedTo[term] === candidate) total += contributions[term]!;
+      }
       if (!top.offer(candidate, total)) continue;
       while (firstEssential < terms.length && reach[firstEssential]! * (1 + BOUND_SLACK) < top.threshold) {
         firstEssential++;
