@@ -14,6 +14,7 @@ import { DocumentEntity } from '../read-model/document.entity.js';
 import { ExtractedTexts } from '../storage/extracted-texts.js';
 import { FILE_STORE, FileNotFoundError, type FileStore } from '../storage/file-store.js';
 import { Originals } from '../storage/originals.js';
+import { capHeapGrowth } from './heap-growth.js';
 import { ProcessingProgress } from './processing-progress.js';
 
 export const NO_TEXT_FOUND = 'No text could be extracted from this document';
@@ -170,10 +171,12 @@ export class DocumentProcessor implements OnModuleDestroy {
     for (const documentId of this.waiting) {
       if (this.running.size >= this.options.concurrency) return;
       this.waiting.delete(documentId);
+      if (this.running.size === 0) capHeapGrowth(true);
       const run = this.process(documentId).finally(() => {
         this.running.delete(documentId);
         this.pump();
         if (this.waiting.size === 0 && this.running.size === 0) {
+          capHeapGrowth(false);
           for (const resolve of this.idleWaiters.splice(0)) resolve();
         }
       });

@@ -1,0 +1,23 @@
+import { setFlagsFromString } from 'node:v8';
+
+/**
+ * How far past what its last full collection kept a V8 heap may grow while documents are
+ * processed. Left to itself, V8 lets a heap grow to several times its live size while a
+ * program allocates fast, as ingestion does (COPY text, query results, parsed files): on the
+ * ingestion benchmark the main heap peaked near 450 MB with about 170 MB live, and the
+ * process at 1.2–1.3 GB; capped, it stays under 1 GB. A cap means more frequent full
+ * collections, which cost searching alone a third of its throughput, so it holds only while
+ * documents are processed (README, Benchmarks). The flag is process-wide: the parse workers
+ * keep to it too.
+ */
+const INGESTION_HEAP_GROWING_PERCENT = 40;
+/** V8's own growth, by how fast it collects against how fast the program allocates. */
+const V8_OWN_GROWTH = 0;
+/** A `--heap-growing-percent` on the node command line is the operator's choice, and wins. */
+const SET_ON_COMMAND_LINE = process.execArgv.some((argument) => argument.startsWith('--heap-growing-percent'));
+
+/** Caps heap growth while documents are processed, or leaves it to V8 again. */
+export function capHeapGrowth(processing: boolean): void {
+  if (SET_ON_COMMAND_LINE) return;
+  setFlagsFromString(`--heap-growing-percent=${processing ? INGESTION_HEAP_GROWING_PERCENT : V8_OWN_GROWTH}`);
+}
