@@ -5,10 +5,10 @@ import { setFlagsFromString } from 'node:v8';
  * processed. Left to itself, V8 lets a heap grow to several times its live size while a
  * program allocates fast, as ingestion does (COPY text, query results, parsed files): on the
  * ingestion benchmark the main heap peaked near 450 MB with about 170 MB live, and the
- * process at 1.2–1.3 GB; capped, it stays under 1 GB. A cap means more frequent full
- * collections, which cost searching alone a third of its throughput, so it holds only while
- * documents are processed (README, Benchmarks). The flag is process-wide: the parse workers
- * keep to it too.
+ * process at 1.2–1.3 GB; capped, mostly under 1 GB. A cap means more frequent full
+ * collections, which cost searching alone about a fifth of its throughput, so it holds only
+ * while documents are processed (README, Benchmarks). The flag is process-wide: the parse
+ * workers keep to it too.
  */
 const INGESTION_HEAP_GROWING_PERCENT = 40;
 /** V8's own growth, by how fast it collects against how fast the program allocates. */
