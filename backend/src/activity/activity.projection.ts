@@ -10,14 +10,18 @@ import { ActivityEntity } from './activity.entity.js';
 @Injectable()
 export class ActivityProjection implements ProjectionHandler {
   async apply(event: RecordedEvent, em: EntityManager): Promise<void> {
-    const item = isActivityEvent(event) ? describeActivity(event) : null;
-    if (!item) return;
-    await em.insert(ActivityEntity, {
-      id: event.position,
-      ...item,
-      actorId: event.metadata.actorId,
-      occurredAt: event.occurredAt,
+    await this.applyAll([event], em);
+  }
+
+  /** A batch's items in one insert: every search is an item, and searches come many at once. */
+  async applyAll(events: readonly RecordedEvent[], em: EntityManager): Promise<void> {
+    const rows = events.flatMap((event) => {
+      const item = isActivityEvent(event) ? describeActivity(event) : null;
+      return item
+        ? [{ id: event.position, ...item, actorId: event.metadata.actorId, occurredAt: event.occurredAt }]
+        : [];
     });
+    if (rows.length > 0) await em.insertMany(ActivityEntity, rows);
   }
 
   async reset(em: EntityManager): Promise<void> {

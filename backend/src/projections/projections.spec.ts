@@ -162,7 +162,7 @@ describe('projections', () => {
   it('a failing batch rolls back with its checkpoint and is retried from there, applying each event once', async () => {
     const runner = t.app.get(ProjectionRunner);
     await runner.catchUp();
-    const failing = jest.spyOn(t.app.get(ActivityProjection), 'apply').mockRejectedValue(new Error('disk full'));
+    const failing = jest.spyOn(t.app.get(ActivityProjection), 'applyAll').mockRejectedValue(new Error('disk full'));
     await t
       .http()
       .post('/api/auth/register')
