@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -49,7 +50,9 @@ import { UsersController } from './users.controller.js';
   imports: [
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.auth.jwtSecret }),
+      // A key object rather than the string: given a string, jsonwebtoken first tries it as a
+      // public key (and throws) on every sign and verify, which every request pays.
+      useFactory: (config: AppConfig) => ({ secret: createSecretKey(Buffer.from(config.auth.jwtSecret, 'utf8')) }),
     }),
     ThrottlerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: rateLimitOptions }),
   ],
