@@ -34,10 +34,32 @@ export function termFrequencies(text: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const token of tokenize(text)) {
     if (token.length > MAX_TERM_LENGTH) continue;
-    const term = PLAIN_WORD.test(token) ? stemmer(token) : token;
+    const term = termOf(token);
     counts.set(term, (counts.get(term) ?? 0) + 1);
   }
   return counts;
+}
+
+function termOf(token: string): string {
+  return PLAIN_WORD.test(token) ? stemmer(token) : token;
+}
+
+/**
+ * The term keys of the tokens met lately. Stemming and hashing were most of computing a
+ * chunk's postings, and most of a text's words are ones the worker has keyed many times
+ * already; the cache starts over when full, which bounds it to a few megabytes.
+ */
+const termKeys = new Map<string, number>();
+const TERM_KEY_CACHE_SIZE = 50_000;
+
+function termKeyOf(token: string): number {
+  let key = termKeys.get(token);
+  if (key === undefined) {
+    if (termKeys.size === TERM_KEY_CACHE_SIZE) termKeys.clear();
+    key = termHash(termOf(token));
+    termKeys.set(token, key);
+  }
+  return key;
 }
 
 /**
@@ -47,11 +69,13 @@ export function termFrequencies(text: string): Map<string, number> {
  */
 export function postingsOf(text: string): ChunkPostings {
   const counts = new Map<number, number>();
-  for (const [term, count] of termFrequencies(text)) {
-    const key = termHash(term);
-    counts.set(key, (counts.get(key) ?? 0) + count);
+  for (const token of tokenize(text)) {
+    if (token.length > MAX_TERM_LENGTH) continue;
+    const key = termKeyOf(token);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  const termHashes = [...counts.keys()].sort((a, b) => a - b);
+  // Keys are below 2^53, exact in a float64, whose typed array sorts numerically.
+  const termHashes = Array.from(Float64Array.from(counts.keys()).sort());
   return { termHashes, termFreqs: termHashes.map((key) => counts.get(key)!) };
 }
 
