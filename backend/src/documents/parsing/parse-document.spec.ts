@@ -134,8 +134,11 @@ describe('parseDocument in a worker thread (compiled build)', () => {
     const bytes = await docxFixture();
     const chunking = { size: 200, overlap: 20 };
 
-    const result = await compiledPrepareDocument(bytes, 'guide.docx', chunking);
+    const given = new Uint8Array(bytes);
+    const result = await compiledPrepareDocument(given, 'guide.docx', chunking);
 
+    // Moved to the worker, not copied: the caller's view is empty now.
+    expect(given.byteLength).toBe(0);
     expect(result).toEqual(await prepareDocument(bytes, 'guide.docx', chunking, inThread));
     if (!result.ok) throw new Error(result.reason);
     expect(result.document).not.toHaveProperty('blocks');

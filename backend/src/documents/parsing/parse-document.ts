@@ -47,7 +47,9 @@ export async function parseDocument(
 /**
  * Parses a file as parseDocument does, then cuts it into chunks and computes their
  * keyword postings on the same worker: that work is as heavy as parsing, and the
- * event loop must stay free for requests and the database.
+ * event loop must stay free for requests and the database. Takes the bytes over: when
+ * they fill their own buffer, it moves to the worker rather than being copied, and the
+ * caller's view is left empty.
  */
 export async function prepareDocument(
   bytes: Uint8Array,
@@ -55,14 +57,21 @@ export async function prepareDocument(
   chunking: ChunkingOptions,
   options: ParseDocumentOptions = {},
 ): Promise<PrepareResult> {
+  const ownBuffer =
+    bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
   return (await runTask(
     { bytes, fileName, chunking, limits: { ...DEFAULT_PARSE_LIMITS, ...options.limits } },
     options,
+    ownBuffer ? [bytes.buffer] : [],
   )) as PrepareResult;
 }
 
-function runTask(task: ParseTask, options: ParseDocumentOptions): Promise<ParseResult | PrepareResult> {
-  return (options.runInWorker ?? WORKER_COMPILED) ? runParseWorker(task) : runParseTask(task);
+function runTask(
+  task: ParseTask,
+  options: ParseDocumentOptions,
+  transferList: ArrayBuffer[] = [],
+): Promise<ParseResult | PrepareResult> {
+  return (options.runInWorker ?? WORKER_COMPILED) ? runParseWorker(task, transferList) : runParseTask(task);
 }
 
 /**
@@ -90,10 +99,11 @@ function poolFor(maxOldGenerationSizeMb: number): Piscina<ParseTask, ParseResult
   return pool;
 }
 
-async function runParseWorker(task: ParseTask): Promise<ParseResult | PrepareResult> {
+async function runParseWorker(task: ParseTask, transferList: ArrayBuffer[]): Promise<ParseResult | PrepareResult> {
   try {
     return await poolFor(task.limits.maxOldGenerationSizeMb).run(task, {
       signal: AbortSignal.timeout(task.limits.timeLimitMs),
+      transferList,
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') return { ok: false, reason: PARSING_TOO_LONG };
