@@ -8,6 +8,8 @@ export const BM25_B = 0.4;
 /** BM25's length norm k1 * (1 - b + b * |c| / avg|c|) is NORM_BASE + |c| * (k1 * b / avg|c|). */
 const NORM_BASE = BM25_K1 * (1 - BM25_B);
 
+/** Above every chunk ordinal: no candidate left. */
+const NO_CHUNK = 0x7fffffff;
 /** Slack for rounding in the score sums: a bound prunes only when it is clearly below θ. */
 const BOUND_SLACK = 1e-9;
 /** A term's count in one chunk is kept in 16 bits; no chunk of the chunker's size comes near. */
@@ -167,69 +169,90 @@ export class KeywordPostings {
 
     // Summed in `terms` order (rarest first), as the SQL index summed, whichever terms pruning reads first.
     const byBound = terms.map((_, index) => index).sort((a, b) => terms[a]!.bound - terms[b]!.bound);
+    // The loops below read each term's list by its place in byBound, from flat arrays.
+    const lists = byBound.map((term) => terms[term]!.postings.chunks);
+    const freqs = byBound.map((term) => terms[term]!.postings.freqs);
+    const lengths = Int32Array.from(byBound, (term) => terms[term]!.postings.length);
+    const weights = Float64Array.from(byBound, (term) => terms[term]!.weight);
     /** reach[i]: the most the i + 1 terms of least bound add together. */
     const reach = new Float64Array(terms.length);
     byBound.reduce((sum, term, place) => (reach[place] = sum + terms[term]!.bound), 0);
     const cursors = new Int32Array(terms.length);
+    /** Each term's contribution to the current candidate, by its place in `terms` (for the exact sum). */
     const contributions = new Float64Array(terms.length);
     /** The candidate each term's contribution was last set for: older ones count as zero. */
     const contributedTo = new Int32Array(terms.length).fill(-1);
     const top = new TopChunks(options.limit, this.chunkIds);
+    let threshold = top.threshold;
     /** byBound[0 .. firstEssential - 1] are the terms no chunk can reach θ with alone. */
     let firstEssential = 0;
-
-    for (;;) {
-      let candidate = Number.MAX_SAFE_INTEGER;
+    const nextCandidate = (): number => {
+      let next = NO_CHUNK;
       for (let place = firstEssential; place < terms.length; place++) {
-        const term = byBound[place]!;
-        const { postings } = terms[term]!;
-        if (cursors[term]! < postings.length) candidate = Math.min(candidate, postings.chunks[cursors[term]!]!);
+        if (cursors[place]! < lengths[place]!) next = Math.min(next, lists[place]![cursors[place]!]!);
       }
-      if (candidate === Number.MAX_SAFE_INTEGER) break;
+      return next;
+    };
+
+    let candidate = nextCandidate();
+    while (candidate !== NO_CHUNK) {
       const norm = NORM_BASE + normPerToken * this.chunkLengths[candidate]!;
       const inScope = accepted === null || accepted[this.chunkDocuments[candidate]!] === 1;
       let score = 0;
+      // Scores the candidate in the essential lists and finds the next candidate in the same pass.
+      let next = NO_CHUNK;
       for (let place = firstEssential; place < terms.length; place++) {
-        const term = byBound[place]!;
-        const { postings, weight } = terms[term]!;
-        const at = cursors[term]!;
+        let at = cursors[place]!;
+        const length = lengths[place]!;
         // Past its length a list's array holds what compaction moved down, ordinals no longer its own.
-        if (at >= postings.length || postings.chunks[at] !== candidate) continue;
-        if (inScope) {
-          const contribution = weight * (1 - norm / (postings.freqs[at]! + norm));
-          contributions[term] = contribution;
-          contributedTo[term] = candidate;
-          score += contribution;
+        if (at >= length) continue;
+        const list = lists[place]!;
+        if (list[at] === candidate) {
+          if (inScope) {
+            const contribution = weights[place]! * (1 - norm / (freqs[place]![at]! + norm));
+            const term = byBound[place]!;
+            contributions[term] = contribution;
+            contributedTo[term] = candidate;
+            score += contribution;
+          }
+          cursors[place] = ++at;
+          if (at >= length) continue;
         }
-        cursors[term]!++;
+        next = Math.min(next, list[at]!);
       }
+      const scored = candidate;
+      candidate = next;
       if (!inScope) continue;
       let inReach = true;
       for (let place = firstEssential - 1; place >= 0; place--) {
-        if ((score + reach[place]!) * (1 + BOUND_SLACK) < top.threshold) {
+        if ((score + reach[place]!) * (1 + BOUND_SLACK) < threshold) {
           inReach = false;
           break;
         }
+        const list = lists[place]!;
+        const at = seek(list, lengths[place]!, cursors[place]!, scored);
+        cursors[place] = at;
+        if (at >= lengths[place]! || list[at] !== scored) continue;
+        const contribution = weights[place]! * (1 - norm / (freqs[place]![at]! + norm));
         const term = byBound[place]!;
-        const { postings, weight } = terms[term]!;
-        const at = seek(postings, cursors[term]!, candidate);
-        cursors[term] = at;
-        if (at >= postings.length || postings.chunks[at] !== candidate) continue;
-        const contribution = weight * (1 - norm / (postings.freqs[at]! + norm));
         contributions[term] = contribution;
-        contributedTo[term] = candidate;
+        contributedTo[term] = scored;
         score += contribution;
       }
       // The sum in pruning order differs from the exact one by rounding alone: most candidates stop here.
-      if (!inReach || score * (1 + BOUND_SLACK) < top.threshold) continue;
+      if (!inReach || score * (1 + BOUND_SLACK) < threshold) continue;
       let total = 0;
       for (let term = 0; term < terms.length; term++) {
-        if (contributedTo[term] === candidate) total += contributions[term]!;
+        if (contributedTo[term] === scored) total += contributions[term]!;
       }
-      if (!top.offer(candidate, total)) continue;
-      while (firstEssential < terms.length && reach[firstEssential]! * (1 + BOUND_SLACK) < top.threshold) {
+      if (!top.offer(scored, total)) continue;
+      threshold = top.threshold;
+      const essentialBefore = firstEssential;
+      while (firstEssential < terms.length && reach[firstEssential]! * (1 + BOUND_SLACK) < threshold) {
         firstEssential++;
       }
+      // The next candidate may have come from a list no longer walked.
+      if (firstEssential !== essentialBefore) candidate = nextCandidate();
     }
     return top.best().map(({ ordinal, score }) => ({
       chunkId: String(this.chunkIds[ordinal]),
@@ -379,18 +402,18 @@ function resizePostings(postings: TermPostings, capacity: number): void {
 }
 
 /** The first place at or after `from` whose chunk is `chunk` or later (galloping, then binary search). */
-function seek(postings: TermPostings, from: number, chunk: number): number {
-  if (from >= postings.length || postings.chunks[from]! >= chunk) return from;
+function seek(chunks: Int32Array, length: number, from: number, chunk: number): number {
+  if (from >= length || chunks[from]! >= chunk) return from;
   let low = from;
   let step = 1;
-  while (low + step < postings.length && postings.chunks[low + step]! < chunk) {
+  while (low + step < length && chunks[low + step]! < chunk) {
     low += step;
     step *= 2;
   }
-  let high = Math.min(low + step, postings.length);
+  let high = Math.min(low + step, length);
   while (low + 1 < high) {
     const middle = (low + high) >>> 1;
-    if (postings.chunks[middle]! < chunk) low = middle;
+    if (chunks[middle]! < chunk) low = middle;
     else high = middle;
   }
   return high;
