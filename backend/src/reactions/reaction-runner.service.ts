@@ -9,6 +9,12 @@ import { Reaction, type ReactionHandler, type RegisteredReaction } from './react
 const BATCH_SIZE = 200;
 /** Picks up events appended by other processes sharing the database. */
 const POLL_INTERVAL_MS = 1_000;
+/**
+ * A once-delivered reaction claims its next batch this long after hearing of an append it
+ * reacts to: appends in quick succession (an upload's files, each committed on its own) then
+ * make one batch, where each had paid for a claim, a read of the log and a checkpoint update.
+ */
+const GATHER_MS = 50;
 /** How long a process may work on a batch of a once-delivered reaction before another may take it over. */
 const CLAIM_MS = 5 * 60_000;
 
@@ -20,6 +26,8 @@ interface ReactionState {
   /** Batches this process appended, delivered without a read when they follow the cursor. */
   appended: RecordedEvent[][];
   pollRequested: boolean;
+  /** once: the timer that claims what was appended meanwhile (GATHER_MS). */
+  gathering: NodeJS.Timeout | null;
   running: Promise<void> | null;
   lastError: string | null;
 }
@@ -62,6 +70,7 @@ export class ReactionRunner implements BeforeApplicationShutdown {
         cursor: head,
         appended: [],
         pollRequested: false,
+        gathering: null,
         running: null,
         lastError: null,
       };
@@ -87,6 +96,7 @@ export class ReactionRunner implements BeforeApplicationShutdown {
     this.stopped = true;
     this.subscription?.unsubscribe();
     clearInterval(this.pollTimer);
+    for (const state of this.states) clearTimeout(state.gathering ?? undefined);
     await Promise.allSettled(this.states.map((state) => state.running));
   }
 
@@ -110,8 +120,16 @@ export class ReactionRunner implements BeforeApplicationShutdown {
   private onAppended(events: readonly RecordedEvent[]): void {
     for (const state of this.states) {
       if (state.reaction.delivery === 'every-process') void this.request(state, { appended: [...events] });
-      else if (events.some((event) => state.types.has(event.type))) void this.request(state, { poll: true });
+      else if (events.some((event) => state.types.has(event.type))) this.requestAfterGathering(state);
     }
+  }
+
+  private requestAfterGathering(state: ReactionState): void {
+    if (state.gathering) return;
+    state.gathering = setTimeout(() => {
+      state.gathering = null;
+      void this.request(state, { poll: true });
+    }, GATHER_MS);
   }
 
   private pollAll(): void {
