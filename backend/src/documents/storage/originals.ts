@@ -12,6 +12,8 @@ import { FILE_STORE, type FileStore, type StagedFile } from './file-store.js';
 @Injectable()
 export class Originals {
   private readonly uploadsInFlight = new Map<string, number>();
+  /** Hashes whose release was asked for while an upload of them was in flight, which then checks. */
+  private readonly releasesDeferred = new Set<string>();
   private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(
@@ -29,21 +31,29 @@ export class Originals {
       await staged.commit();
       this.uploadsInFlight.set(sha256, (this.uploadsInFlight.get(sha256) ?? 0) + 1);
     });
+    let recorded = false;
     try {
-      return await record();
+      const result = await record();
+      recorded = true;
+      return result;
     } finally {
       const remaining = (this.uploadsInFlight.get(sha256) ?? 1) - 1;
       if (remaining === 0) this.uploadsInFlight.delete(sha256);
       else this.uploadsInFlight.set(sha256, remaining);
-      // A document that failed to be recorded leaves its content unreferenced.
-      await this.releaseIfUnreferenced(sha256);
+      // A document that failed to be recorded leaves its content unreferenced, and a deletion
+      // meanwhile left its check to the upload. Otherwise the new document references it.
+      if (!recorded || this.releasesDeferred.has(sha256)) await this.releaseIfUnreferenced(sha256);
     }
   }
 
   /** Deletes the original when no document and no upload in flight references it. */
   async releaseIfUnreferenced(sha256: string): Promise<void> {
     await this.serialised(sha256, async () => {
-      if (this.uploadsInFlight.has(sha256)) return;
+      if (this.uploadsInFlight.has(sha256)) {
+        this.releasesDeferred.add(sha256);
+        return;
+      }
+      this.releasesDeferred.delete(sha256);
       const [row] = await this.orm.em
         .fork()
         .execute<{ references: string | number }[]>('select count(*) as references from documents where sha256 = ?', [
