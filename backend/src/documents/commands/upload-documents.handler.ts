@@ -84,6 +84,8 @@ export class UploadDocumentsHandler implements ICommandHandler<UploadDocumentsCo
             },
           },
           { actorId: principal.userId },
+          // A new id's stream is empty: decided on without reading it (the append still checks).
+          { from: { state: documentDecider.initialState(), version: 0 } },
         ),
       );
       return { fileName: name, documentId };
