@@ -23,7 +23,7 @@ let processing = false;
 export function capHeapGrowth(processingNow: boolean): void {
   processing = processingNow;
   if (SET_ON_COMMAND_LINE) return;
-  setHeapGrowingPercent(processing ? INGESTION_HEAP_GROWING_PERCENT : V8_OWN_GROWTH);
+  growAsProcessingRequires();
 }
 
 /**
@@ -40,6 +40,10 @@ export function collectStartupGarbage(): void {
   if (SET_ON_COMMAND_LINE) return collect();
   setHeapGrowingPercent(INGESTION_HEAP_GROWING_PERCENT);
   collect();
+  growAsProcessingRequires();
+}
+
+function growAsProcessingRequires(): void {
   setHeapGrowingPercent(processing ? INGESTION_HEAP_GROWING_PERCENT : V8_OWN_GROWTH);
 }
 

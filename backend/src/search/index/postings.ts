@@ -63,9 +63,8 @@ function termKeyOf(token: string): number {
 }
 
 /**
- * A chunk's term keys in ascending order, each once, with their counts in the same order:
- * keyword search finds a term's count by binary search (Postgres's width_bucket). Two
- * terms sharing a key count as one.
+ * A chunk's term keys in ascending order, each once, with their counts in the same order,
+ * as the chunks table stores them. Two terms sharing a key count as one.
  */
 export function postingsOf(text: string): ChunkPostings {
   const counts = new Map<number, number>();
