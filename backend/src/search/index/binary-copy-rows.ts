@@ -14,10 +14,13 @@ const JSONB_VERSION = 1;
  */
 export class BinaryCopyRows {
   private bytes: Buffer;
+  /** Over `bytes`: its setters are what the optimiser inlines, unlike Buffer's checked writes. */
+  private view: DataView;
   private length = 0;
 
   constructor(expectedBytes: number) {
     this.bytes = Buffer.allocUnsafe(Math.max(expectedBytes, 1024));
+    this.view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
     this.append(SIGNATURE);
     this.int32(0); // flags: no OIDs
     this.int32(0); // header extension length
@@ -68,7 +71,10 @@ export class BinaryCopyRows {
     this.reserve(4 + 4 * values.length);
     this.length = this.bytes.writeInt16BE(values.length, this.length);
     this.length = this.bytes.writeInt16BE(0, this.length);
-    for (const value of values) this.length = this.bytes.writeFloatBE(value, this.length);
+    for (const value of values) {
+      this.view.setFloat32(this.length, value);
+      this.length += 4;
+    }
     return this;
   }
 
@@ -77,9 +83,10 @@ export class BinaryCopyRows {
     this.arrayHeader(values.length, INT8_OID, 8);
     for (const value of values) {
       const high = Math.floor(value / TWO_TO_THE_32);
-      this.int32(8);
-      this.int32(high);
-      this.length = this.bytes.writeUInt32BE(value - high * TWO_TO_THE_32, this.length);
+      this.view.setInt32(this.length, 8);
+      this.view.setInt32(this.length + 4, high);
+      this.view.setUint32(this.length + 8, value - high * TWO_TO_THE_32);
+      this.length += 12;
     }
     return this;
   }
@@ -87,8 +94,9 @@ export class BinaryCopyRows {
   int4Array(values: readonly number[]): this {
     this.arrayHeader(values.length, INT4_OID, 4);
     for (const value of values) {
-      this.int32(4);
-      this.int32(value);
+      this.view.setInt32(this.length, 4);
+      this.view.setInt32(this.length + 4, value);
+      this.length += 8;
     }
     return this;
   }
@@ -128,7 +136,8 @@ export class BinaryCopyRows {
 
   private int32(value: number): void {
     this.reserve(4);
-    this.length = this.bytes.writeInt32BE(value, this.length);
+    this.view.setInt32(this.length, value);
+    this.length += 4;
   }
 
   private append(bytes: Uint8Array): void {
@@ -142,5 +151,6 @@ export class BinaryCopyRows {
     const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + bytes));
     this.bytes.copy(grown, 0, 0, this.length);
     this.bytes = grown;
+    this.view = new DataView(grown.buffer, grown.byteOffset, grown.byteLength);
   }
 }
