@@ -418,7 +418,11 @@ const COPY_CHUNKS = `copy document_chunks
   from '/dev/blob' with (format binary)`;
 
 /** Rows for COPY_CHUNKS: the COPY's columns in order. */
-function chunkRowsForCopy(documentId: string, chunks: IndexableChunk[], embeddings: ChunkEmbeddings | null): Uint8Array {
+function chunkRowsForCopy(
+  documentId: string,
+  chunks: IndexableChunk[],
+  embeddings: ChunkEmbeddings | null,
+): Uint8Array {
   const rows = new BinaryCopyRows(chunks.reduce((bytes, chunk) => bytes + COPY_ROW_BYTES + chunk.text.length * 2, 0));
   for (const chunk of chunks) {
     rows.row(13).uuid(documentId).int4(chunk.index).text(chunk.text).text(chunk.header);
