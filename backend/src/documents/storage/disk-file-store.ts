@@ -56,6 +56,7 @@ export class DiskFileStore implements FileStore {
       throw error;
     }
     let settled = false;
+    let moved = false;
     return {
       ...stored,
       read: () => readFile(tempPath),
@@ -68,11 +69,13 @@ export class DiskFileStore implements FileStore {
         // Should a concurrent put of the same content win the race, this replaces its
         // copy with identical bytes: safe without locking.
         await rename(tempPath, path);
+        moved = true;
         await syncDirectory(dirname(path));
       },
       discard: async () => {
         settled = true;
-        await rm(tempPath, { force: true });
+        // Callers discard after every commit; once the copy has its final name, nothing is left to remove.
+        if (!moved) await rm(tempPath, { force: true });
       },
     };
   }
