@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DocumentBlock, ParsedDocument, TextPosition } from '../parsing/parsed-document.js';
 import { chunkDocument, type Chunk } from './chunk-document.js';
-import { tokenize } from '../../search/index/tokenize.js';
 
 function block(text: string, position: TextPosition = {}): DocumentBlock {
   return { text, position };
@@ -50,7 +49,6 @@ function expectWellFormed(document: ParsedDocument, chunks: Chunk[], size: numbe
     expect(chunk.text.length).toBeGreaterThan(0);
     expect(chunk.text.length).toBeLessThanOrEqual(size);
     expect(chunk.text).toBe(chunk.text.trim());
-    expect(chunk.tokenCount).toBe(tokenize(chunk.text).length);
     const blockIndex = ranges.findIndex((range) => range.start <= chunk.start && chunk.end <= range.end);
     // The chunk lies inside one block; a failure names the chunk.
     expect({ chunk: index, insideOneBlock: blockIndex !== -1 }).toEqual({ chunk: index, insideOneBlock: true });

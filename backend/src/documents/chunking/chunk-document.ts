@@ -1,5 +1,4 @@
 import type { DocumentBlock, ParsedDocument, TextPosition } from '../parsing/parsed-document.js';
-import { tokenize } from '../../search/index/tokenize.js';
 
 /**
  * Where a chunk sits: its block's position. In a sheet block whose position gives its
@@ -17,8 +16,6 @@ export interface Chunk {
   /** Offsets into ParsedDocument.text: `document.text.slice(start, end) === text`. */
   start: number;
   end: number;
-  /** The number of keyword-search terms, as `tokenize` counts them. */
-  tokenCount: number;
 }
 
 export interface ChunkingOptions {
@@ -60,7 +57,6 @@ export function chunkDocument(document: ParsedDocument, options: ChunkingOptions
         position: positionOf(start, end),
         start,
         end,
-        tokenCount: tokenize(text).length,
       });
     }
   });

@@ -19,8 +19,6 @@ export interface IndexableChunk extends ChunkPostings {
   /** Offsets into the document's extracted text. */
   start: number;
   end: number;
-  /** The number of keyword-search terms of the header and text, as `tokenize` counts them. */
-  tokenCount: number;
 }
 
 /** How a document's chunks were embedded; the keyword index is complete either way. */

@@ -9,7 +9,6 @@ import { BinaryCopyRows } from './binary-copy-rows.js';
 import { bind, bulk, statementsOf, type Statements } from './bound-statement.js';
 import { KeywordProjection, recordChunksChanged } from './keyword-projection.js';
 import { indexedText, KEYWORD_TOKENIZER, postingsOf, queryTermHashes, type ChunkPostings } from './postings.js';
-import { tokenize } from './tokenize.js';
 
 /** Rows per statement: keeps each statement's JSON parameter to a few megabytes. */
 const INSERT_BATCH = 2_000;
@@ -255,12 +254,10 @@ export class ChunkIndex {
         [documentId],
       );
       for (let from = 0; from < chunks.length; from += INSERT_BATCH) {
-        const rows = chunks.slice(from, from + INSERT_BATCH).map((chunk) => ({
-          id: chunk.id,
-          header: chunk.header,
-          token_count: tokenize(indexedText(chunk)).length,
-          ...postingsColumns(postingsOf(indexedText(chunk))),
-        }));
+        const rows = chunks.slice(from, from + INSERT_BATCH).map((chunk) => {
+          const postings = postingsOf(indexedText(chunk));
+          return { id: chunk.id, header: chunk.header, token_count: postings.tokenCount, ...postingsColumns(postings) };
+        });
         await bulk(
           em,
           `update document_chunks c set header = x.header, term_hashes = x.term_hashes::bigint[], term_freqs = x.term_freqs::int[], token_count = x.token_count

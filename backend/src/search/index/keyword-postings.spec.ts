@@ -1,12 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { BM25_B, BM25_K1, KeywordPostings, type PostedChunk, type PostingHit } from './keyword-postings.js';
 import { postingsOf, queryTermHashes } from './postings.js';
-import { tokenize } from './tokenize.js';
 
 let nextChunkId = 1;
 
 function chunkOf(text: string): PostedChunk {
-  return { id: nextChunkId++, tokenCount: tokenize(text).length, ...postingsOf(text) };
+  return { id: nextChunkId++, ...postingsOf(text) };
 }
 
 function indexOf(documents: Record<string, string[]>): KeywordPostings {

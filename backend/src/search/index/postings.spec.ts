@@ -19,6 +19,14 @@ describe('keyword terms', () => {
     expect(termFreqs.reduce((sum, count) => sum + count, 0)).toBe(6);
     expect(Math.max(...termFreqs)).toBe(3);
   });
+
+  it('count every token in a chunk’s length, the encoded runs left out of its terms too', () => {
+    const encoded = 'x'.repeat(150);
+    const { termFreqs, tokenCount } = postingsOf(`apple trees ${encoded} apples`);
+    expect(tokenCount).toBe(tokenize(`apple trees ${encoded} apples`).length);
+    expect(tokenCount).toBe(4);
+    expect(termFreqs.reduce((sum, count) => sum + count, 0)).toBe(3);
+  });
 });
 
 describe('a chunk with its contextual header', () => {

@@ -17,12 +17,14 @@ const MAX_TERM_LENGTH = 100;
 
 /**
  * A chunk's keyword-search postings: the keys of its distinct terms and, in the same
- * order, how often each occurs. Computed where the chunk is made (the parse worker),
- * so the event loop only stores them.
+ * order, how often each occurs, and its length in terms (as `tokenize` counts them, which
+ * BM25 normalises by). Computed where the chunk is made (the parse worker), so the event
+ * loop only stores them.
  */
 export interface ChunkPostings {
   termHashes: number[];
   termFreqs: number[];
+  tokenCount: number;
 }
 
 /**
@@ -64,18 +66,27 @@ function termKeyOf(token: string): number {
 
 /**
  * A chunk's term keys in ascending order, each once, with their counts in the same order,
- * as the chunks table stores them. Two terms sharing a key count as one.
+ * as the chunks table stores them, and its token count, from one tokenizing. Two terms
+ * sharing a key count as one. The keys are sorted and counted in runs rather than through
+ * a map: keys above 2^31 are no small integers, and a map of them was a third of the time.
  */
 export function postingsOf(text: string): ChunkPostings {
-  const counts = new Map<number, number>();
-  for (const token of tokenize(text)) {
-    if (token.length > MAX_TERM_LENGTH) continue;
-    const key = termKeyOf(token);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
+  const tokens = tokenize(text);
+  const keys = new Float64Array(tokens.length);
+  let kept = 0;
+  for (const token of tokens) if (token.length <= MAX_TERM_LENGTH) keys[kept++] = termKeyOf(token);
   // Keys are below 2^53, exact in a float64, whose typed array sorts numerically.
-  const termHashes = Array.from(Float64Array.from(counts.keys()).sort());
-  return { termHashes, termFreqs: termHashes.map((key) => counts.get(key)!) };
+  const sorted = keys.subarray(0, kept).sort();
+  const termHashes: number[] = [];
+  const termFreqs: number[] = [];
+  for (let place = 0; place < kept; place++) {
+    if (place > 0 && sorted[place] === sorted[place - 1]) termFreqs[termFreqs.length - 1]!++;
+    else {
+      termHashes.push(sorted[place]!);
+      termFreqs.push(1);
+    }
+  }
+  return { termHashes, termFreqs, tokenCount: tokens.length };
 }
 
 /**
@@ -86,20 +97,12 @@ export function indexedText({ header, text }: { header: string; text: string }):
   return header === '' ? text : `${header}\n\n${text}`;
 }
 
-/**
- * A chunk ready for the index: its header and the postings of its indexed text, with the
- * header's terms added to the chunk's term count (the blank line between them is no term).
- */
-export function withPostings<Chunk extends { text: string; tokenCount: number }>(
+/** A chunk ready for the index: its header and the postings of its indexed text (header and text). */
+export function withPostings<Chunk extends { text: string }>(
   chunk: Chunk,
   header: string,
 ): Chunk & ChunkPostings & { header: string } {
-  return {
-    ...chunk,
-    header,
-    tokenCount: chunk.tokenCount + tokenize(header).length,
-    ...postingsOf(indexedText({ header, text: chunk.text })),
-  };
+  return { ...chunk, header, ...postingsOf(indexedText({ header, text: chunk.text })) };
 }
 
 /** A query's distinct indexable terms, as index keys. */
