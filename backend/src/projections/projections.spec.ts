@@ -12,6 +12,7 @@ import { EventStore } from '../event-store/event-store.service.js';
 import { Decisions } from '../event-store/decisions.service.js';
 import { modelProviderDecider } from '../models/domain/model-provider.decider.js';
 import { modelProviderStreamId } from '../models/domain/model.events.js';
+import { SearchRecorder } from '../search/commands/search-recorder.js';
 import { parseEventStream } from '../testing/event-stream.js';
 import { snapshotReadTables } from '../testing/read-tables.js';
 import { STARTUP_TIMEOUT_MS, newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
@@ -187,6 +188,7 @@ describe('projections', () => {
   it('a rebuild from the log gives exactly the live read tables', async () => {
     await produceActivity(t, admin);
     await t.app.get(ApiTrafficRecorder).flush({ everything: true });
+    await t.app.get(SearchRecorder).recorded();
     await t.app.get(ProjectionRunner).catchUp();
     const live = await snapshotReadTables(t.app);
     expect(live.metrics_api_hours.length).toBeGreaterThan(5);
