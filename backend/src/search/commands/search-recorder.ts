@@ -11,8 +11,8 @@ interface WaitingSearch {
 /**
  * Searches are recorded this long after the first of a batch at the latest... Each batch
  * is a commit, its inline projections and a run of the asynchronous ones: at concurrency 8
- * on the search benchmark, batches every 100 ms were about 1,600 statements a thousand
- * searches (1.8 ms of database time a search), every second about 500 (0.6 ms).
+ * on the search benchmark, batches every 100 ms were about 2,100 statements a thousand
+ * searches (1.7 ms of database time a search), every second about 630 (0.6 ms).
  */
 const RECORD_INTERVAL_MS = 1_000;
 /** ...or as soon as this many wait. */
