@@ -27,8 +27,7 @@ export class BinaryCopyRows {
   }
 
   row(fieldCount: number): this {
-    this.reserve(2);
-    this.length = this.bytes.writeInt16BE(fieldCount, this.length);
+    this.int16(fieldCount);
     return this;
   }
 
@@ -46,8 +45,7 @@ export class BinaryCopyRows {
 
   int2(value: number): this {
     this.int32(2);
-    this.reserve(2);
-    this.length = this.bytes.writeInt16BE(value, this.length);
+    this.int16(value);
     return this;
   }
 
@@ -69,8 +67,8 @@ export class BinaryCopyRows {
   vector(values: readonly number[]): this {
     this.int32(4 + 4 * values.length);
     this.reserve(4 + 4 * values.length);
-    this.length = this.bytes.writeInt16BE(values.length, this.length);
-    this.length = this.bytes.writeInt16BE(0, this.length);
+    this.int16(values.length);
+    this.int16(0);
     for (const value of values) {
       this.view.setFloat32(this.length, value);
       this.length += 4;
@@ -103,8 +101,7 @@ export class BinaryCopyRows {
 
   /** The rows with the end-of-data marker, for a blob. */
   finish(): Uint8Array {
-    this.reserve(2);
-    this.length = this.bytes.writeInt16BE(-1, this.length);
+    this.int16(-1);
     return this.bytes.subarray(0, this.length);
   }
 
@@ -127,11 +124,17 @@ export class BinaryCopyRows {
     // Three bytes per UTF-16 unit is the most UTF-8 needs, so the text is measured once, by writing it.
     this.reserve(4 + prefixBytes + value.length * 3);
     this.length += 4;
-    if (prefix !== null) this.length = this.bytes.writeUInt8(prefix, this.length);
+    if (prefix !== null) this.view.setUint8(this.length++, prefix);
     const written = this.bytes.write(value, this.length, 'utf8');
-    this.bytes.writeInt32BE(prefixBytes + written, lengthAt);
+    this.view.setInt32(lengthAt, prefixBytes + written);
     this.length += written;
     return this;
+  }
+
+  private int16(value: number): void {
+    this.reserve(2);
+    this.view.setInt16(this.length, value);
+    this.length += 2;
   }
 
   private int32(value: number): void {
