@@ -213,6 +213,16 @@ describe('local provider', () => {
     expect(number.text.startsWith('In 2019 it counted 40,000 visitors [1].')).toBe(true);
   });
 
+  it('reads "ca." (circa) before a figure as part of the sentence, not its end', async () => {
+    const passages: GroundingPassage[] = [
+      { number: 1, text: 'The population of the republic amounted to ca. 2 million. Most lived in towns.' },
+    ];
+
+    const { text } = await local.chat(ask('What was the population of the republic?', passages), context);
+
+    expect(text).toBe('The population of the republic amounted to ca. 2 million [1].');
+  });
+
   it('does not quote a heading as an answer', async () => {
     const headed: GroundingPassage[] = [
       { number: 1, text: '# Bridge opening ceremony\n\nThe bridge opening ceremony was held in May.' },

@@ -41,6 +41,7 @@ const ABBREVIATIONS = new Set([
   'nov',
   'dec',
   'approx',
+  'ca',
   'dept',
   'u.s',
   'u.k',
