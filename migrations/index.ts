@@ -16,6 +16,7 @@ import { Migration20261125140000 } from './Migration20261125140000.js';
 import { Migration20261125141800 } from './Migration20261125141800.js';
 import { Migration20261125150000 } from './Migration20261125150000.js';
 import { Migration20261128120000 } from './Migration20261128120000.js';
+import { Migration20261129110000 } from './Migration20261129110000.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125141800', class: Migration20261125141800 },
   { name: 'Migration20261125150000', class: Migration20261125150000 },
   { name: 'Migration20261128120000', class: Migration20261128120000 },
+  { name: 'Migration20261129110000', class: Migration20261129110000 },
 ];
