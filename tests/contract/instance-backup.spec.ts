@@ -9,13 +9,11 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { DocumentView } from '@docent/common/documents';
 import { InstanceNotEmptyError, InvalidArchiveError } from '../../backend/src/backup/instance-archive.js';
 import { InstanceBackup } from '../../backend/src/backup/instance-backup.service.js';
-import { ApiTrafficRecorder } from '../../backend/src/metrics/recording/api-traffic-recorder.js';
 import { ModelHealthChecks } from '../../backend/src/models/health/model-health-checks.service.js';
-import { ModelInvocationRecorder } from '../../backend/src/models/routing/invocation-recorder.js';
 import { ProjectionRebuilder } from '../../backend/src/projections/projection-rebuilder.service.js';
 import { ProjectionRunner } from '../../backend/src/projections/projection-runner.service.js';
 import { ReactionRunner } from '../../backend/src/reactions/reaction-runner.service.js';
-import { SearchRecorder } from '../../backend/src/search/commands/search-recorder.js';
+import { batchedRecordsWritten } from '../../backend/src/testing/batched-records.js';
 import { snapshotReadTables, type ReadTablesSnapshot } from '../../backend/src/testing/read-tables.js';
 import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { ingest } from './documents-support.js';
@@ -87,11 +85,8 @@ async function download(t: TestApp, caller: SignedIn, documentId: string): Promi
 }
 
 async function settledReadTables(t: TestApp): Promise<ReadTablesSnapshot> {
-  // Searches, model calls and API traffic are written in batches: a batch written after the
-  // snapshot but before the backup would be in the restored tables and not in these.
-  await t.app.get(SearchRecorder).recorded();
-  await t.app.get(ModelInvocationRecorder).flush();
-  await t.app.get(ApiTrafficRecorder).flush({ everything: true });
+  // A batch written after this snapshot but before the backup would be in the restored tables and not in these.
+  await batchedRecordsWritten(t.app);
   // What reactions record off the request's path (a configured provider's model listing) is in the tables too.
   await t.app.get(ReactionRunner).catchUp();
   await t.app.get(ProjectionRunner).catchUp();

@@ -2,9 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { MikroORM } from '@mikro-orm/sql';
 import type { AnalyticsReport, DashboardMetrics, RealtimeMetrics } from '@docent/common/metrics';
 import type { DomainEventMap } from '../../backend/src/event-store/domain-event.js';
-import { ApiTrafficRecorder } from '../../backend/src/metrics/recording/api-traffic-recorder.js';
-import { ModelInvocationRecorder } from '../../backend/src/models/routing/invocation-recorder.js';
 import { ProjectionRunner } from '../../backend/src/projections/projection-runner.service.js';
+import { batchedRecordsWritten } from '../../backend/src/testing/batched-records.js';
 import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../backend/src/testing/test-app.js';
 import { SocketClients, listeningUrl } from './socket-support.js';
 import { callAs, expectFailure, signUp, type SignedIn } from './support.js';
@@ -24,8 +23,7 @@ const question = { model: 'auto', messages: [{ role: 'user', content: 'What does
 
 /** Everything the server recorded so far is written and folded into the figures. */
 async function figuresSettled(): Promise<void> {
-  await t.app.get(ModelInvocationRecorder).flush();
-  await t.app.get(ApiTrafficRecorder).flush({ everything: true });
+  await batchedRecordsWritten(t.app);
   await t.app.get(ProjectionRunner).catchUp();
 }
 

@@ -7,13 +7,12 @@ import { MikroORM } from '@mikro-orm/sql';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ActivityProjection } from '../activity/activity.projection.js';
 import { DocumentProcessor } from '../documents/processing/document-processor.service.js';
-import { ApiTrafficRecorder } from '../metrics/recording/api-traffic-recorder.js';
 import { EventStore } from '../event-store/event-store.service.js';
 import { Decisions } from '../event-store/decisions.service.js';
 import { modelProviderDecider } from '../models/domain/model-provider.decider.js';
 import { modelProviderStreamId } from '../models/domain/model.events.js';
-import { SearchRecorder } from '../search/commands/search-recorder.js';
 import { parseEventStream } from '../testing/event-stream.js';
+import { batchedRecordsWritten } from '../testing/batched-records.js';
 import { snapshotReadTables } from '../testing/read-tables.js';
 import { STARTUP_TIMEOUT_MS, newAccount, startTestApp, type TestApp } from '../testing/test-app.js';
 import { ProjectionRebuilder } from './projection-rebuilder.service.js';
@@ -187,8 +186,7 @@ describe('projections', () => {
 
   it('a rebuild from the log gives exactly the live read tables', async () => {
     await produceActivity(t, admin);
-    await t.app.get(ApiTrafficRecorder).flush({ everything: true });
-    await t.app.get(SearchRecorder).recorded();
+    await batchedRecordsWritten(t.app);
     await t.app.get(ProjectionRunner).catchUp();
     const live = await snapshotReadTables(t.app);
     expect(live.metrics_api_hours.length).toBeGreaterThan(5);
